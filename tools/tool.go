@@ -1,0 +1,194 @@
+// Package tools holds the tool registry, the Tool interface and herm's
+// built-in tools. A tool failure (bad arguments, a command exiting non-zero,
+// a missing file) is a Result the model sees; a Go error is reserved for
+// infrastructure faults, and is also shown to the model as a failed result.
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"sync"
+)
+
+// Spec is what the model is told about a tool.
+type Spec struct {
+	Name        string
+	Description string
+	Parameters  json.RawMessage // JSON schema of the arguments object
+}
+
+// Tool is one capability the agent can call.
+type Tool interface {
+	Spec() Spec
+	// Toolset groups tools so a front end can enable or drop them together
+	// ("terminal", "file", "todo"…).
+	Toolset() string
+	// ReadOnly tools may run concurrently with each other.
+	ReadOnly() bool
+	Run(ctx context.Context, call *Call) Result
+}
+
+// Call is one invocation of a tool.
+type Call struct {
+	ID   string
+	Args json.RawMessage
+	Env  *Env
+	// Progress, when non-nil, receives output as it is produced (terminal
+	// output chunks) so front ends can show it live.
+	Progress func(chunk string)
+}
+
+// Result is what a tool produced. Output is what the model reads.
+type Result struct {
+	Output  string
+	IsError bool
+	// ExitCode is set by tools that run processes.
+	ExitCode *int
+	// Diff is a unified diff of a file change, for front ends to show.
+	Diff string
+	// Meta carries small structured facts for front ends and the store
+	// (e.g. "path", "cwd"); never secrets.
+	Meta map[string]string
+}
+
+// Errorf builds a failed Result with a message for the model.
+func Errorf(format string, args ...any) Result {
+	return Result{Output: fmt.Sprintf(format, args...), IsError: true}
+}
+
+// Registry holds the tools available to an agent, by name.
+type Registry struct {
+	tools map[string]Tool
+}
+
+// NewRegistry returns a registry holding ts. Duplicate names panic: the
+// built-in list is code, and a clash there is a programming error.
+func NewRegistry(ts ...Tool) *Registry {
+	r := &Registry{tools: make(map[string]Tool, len(ts))}
+	for _, t := range ts {
+		r.Add(t)
+	}
+	return r
+}
+
+// Add registers t.
+func (r *Registry) Add(t Tool) {
+	name := t.Spec().Name
+	if _, dup := r.tools[name]; dup {
+		panic("tools: duplicate tool " + name)
+	}
+	r.tools[name] = t
+}
+
+// Get returns the tool called name.
+func (r *Registry) Get(name string) (Tool, bool) {
+	t, ok := r.tools[name]
+	return t, ok
+}
+
+// Without returns a registry lacking the named tools or toolsets.
+func (r *Registry) Without(names ...string) *Registry {
+	drop := make(map[string]bool, len(names))
+	for _, n := range names {
+		drop[n] = true
+	}
+	out := &Registry{tools: make(map[string]Tool, len(r.tools))}
+	for n, t := range r.tools {
+		if !drop[n] && !drop[t.Toolset()] {
+			out.tools[n] = t
+		}
+	}
+	return out
+}
+
+// Specs lists every tool's spec, sorted by name so prompts are stable (and
+// provider prompt caches hit).
+func (r *Registry) Specs() []Spec {
+	out := make([]Spec, 0, len(r.tools))
+	for _, t := range r.tools {
+		out = append(out, t.Spec())
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Env is the per-session state tools share: the working directory and
+// environment the terminal keeps between calls, the todo list, and where
+// herm's own files live. It is safe for concurrent use.
+type Env struct {
+	SessionID string
+	// HermHome is the herm home directory; tools protect its config and DB.
+	HermHome string
+
+	mu    sync.Mutex
+	cwd   string
+	vars  map[string]string // exported variables set by earlier commands
+	todos []Todo
+	// Guard decides whether a shell command may run. Nil runs the built-in
+	// block-list check only.
+	Guard CommandGuard
+}
+
+// CommandGuard vets a shell command before it runs. It returns nil to allow
+// it, or an error the model sees as the reason for refusal.
+type CommandGuard func(ctx context.Context, command, cwd string) error
+
+// NewEnv returns the tool environment for a session starting in cwd.
+func NewEnv(sessionID, cwd, hermHome string) *Env {
+	return &Env{SessionID: sessionID, cwd: cwd, HermHome: hermHome, vars: map[string]string{}}
+}
+
+// Cwd returns the session's working directory.
+func (e *Env) Cwd() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.cwd
+}
+
+// SetCwd changes the session's working directory.
+func (e *Env) SetCwd(dir string) {
+	e.mu.Lock()
+	e.cwd = dir
+	e.mu.Unlock()
+}
+
+// Vars returns a copy of the variables exported by earlier commands.
+func (e *Env) Vars() map[string]string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	out := make(map[string]string, len(e.vars))
+	for k, v := range e.vars {
+		out[k] = v
+	}
+	return out
+}
+
+// SetVars replaces the exported variables.
+func (e *Env) SetVars(v map[string]string) {
+	e.mu.Lock()
+	e.vars = v
+	e.mu.Unlock()
+}
+
+// Todo is one item of the session's task list.
+type Todo struct {
+	ID      string `json:"id"`
+	Content string `json:"content"`
+	Status  string `json:"status"` // pending|in_progress|completed|cancelled
+}
+
+// Todos returns a copy of the session's task list.
+func (e *Env) Todos() []Todo {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return append([]Todo(nil), e.todos...)
+}
+
+// SetTodos replaces the session's task list.
+func (e *Env) SetTodos(t []Todo) {
+	e.mu.Lock()
+	e.todos = append([]Todo(nil), t...)
+	e.mu.Unlock()
+}
