@@ -1,0 +1,91 @@
+// Package config loads herm's settings: the home directory (HERM_HOME or a
+// profile), config.yaml and .env in it, the process environment and command
+// line flags, with precedence flags > environment > config.yaml > defaults.
+//
+// config.yaml is decoded field by field so that a wrong value is reported with
+// the file, line and dotted key, and unknown keys are reported as warnings
+// instead of being silently ignored.
+package config
+
+// Config is the whole of config.yaml. Field tags are the YAML keys users
+// write; `herm config set` addresses them with dotted paths (model.name).
+type Config struct {
+	Model             Model       `yaml:"model"`
+	FallbackProviders []Fallback  `yaml:"fallback_providers"`
+	Agent             Agent       `yaml:"agent"`
+	Terminal          Terminal    `yaml:"terminal"`
+	Approvals         Approvals   `yaml:"approvals"`
+	Compression       Compression `yaml:"compression"`
+	Display           Display     `yaml:"display"`
+	Skills            Skills      `yaml:"skills"`
+}
+
+// Model selects the provider and model a session talks to.
+type Model struct {
+	// Provider is openai, anthropic, openrouter, ollama, lmstudio, vllm,
+	// llamacpp or custom (any OpenAI-compatible base_url).
+	Provider        string   `yaml:"provider"`
+	Name            string   `yaml:"name"`
+	BaseURL         string   `yaml:"base_url"`
+	APIKey          string   `yaml:"api_key" secret:"true"`
+	ContextLength   int      `yaml:"context_length"`
+	MaxTokens       int      `yaml:"max_tokens"`
+	Temperature     *float64 `yaml:"temperature"`
+	ReasoningEffort string   `yaml:"reasoning_effort"`
+}
+
+// Fallback is one entry of the provider failover chain.
+type Fallback struct {
+	Provider string `yaml:"provider"`
+	Model    string `yaml:"model"`
+	BaseURL  string `yaml:"base_url"`
+	APIKey   string `yaml:"api_key" secret:"true"`
+}
+
+// Agent tunes the agent loop.
+type Agent struct {
+	MaxTurns        int      `yaml:"max_turns"`
+	ToolOutputLimit int      `yaml:"tool_output_limit"`
+	Toolsets        []string `yaml:"toolsets"`
+	DisabledTools   []string `yaml:"disabled_tools"`
+}
+
+// Terminal configures the terminal tool's backend.
+type Terminal struct {
+	Backend string `yaml:"backend"` // local
+	Timeout int    `yaml:"timeout"` // default seconds per command
+	Shell   string `yaml:"shell"`
+}
+
+// Approvals configures the dangerous-command gate.
+type Approvals struct {
+	Mode    string `yaml:"mode"`    // ask | yolo (ask-level only; block-level never runs)
+	Timeout int    `yaml:"timeout"` // seconds before an unanswered request is denied
+}
+
+// Compression configures context compression.
+type Compression struct {
+	Enabled   *bool   `yaml:"enabled"`
+	Threshold float64 `yaml:"threshold"` // fraction of the context window
+}
+
+// Display configures the TUI.
+type Display struct {
+	Theme string `yaml:"theme"` // auto | dark | light | a user theme
+}
+
+// Skills configures skill discovery.
+type Skills struct {
+	ExternalDirs []string `yaml:"external_dirs"`
+}
+
+// Defaults returns the built-in settings every other source overrides.
+func Defaults() Config {
+	return Config{
+		Agent:       Agent{MaxTurns: 90, ToolOutputLimit: 10000},
+		Terminal:    Terminal{Backend: "local", Timeout: 180},
+		Approvals:   Approvals{Mode: "ask", Timeout: 60},
+		Compression: Compression{Threshold: 0.5},
+		Display:     Display{Theme: "auto"},
+	}
+}

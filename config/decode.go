@@ -1,0 +1,244 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// FieldError is a config value that could not be used, with where it was.
+type FieldError struct {
+	File string
+	Line int
+	Key  string // dotted path, e.g. model.max_tokens
+	Err  error
+}
+
+func (e *FieldError) Error() string {
+	return fmt.Sprintf("%s:%d: %s: %v", e.File, e.Line, e.Key, e.Err)
+}
+
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// Warning is something in a config file worth telling the user about that
+// does not stop herm from running (an unknown key, a typo).
+type Warning struct {
+	File string
+	Line int
+	Key  string
+	Msg  string
+}
+
+func (w Warning) String() string {
+	return fmt.Sprintf("%s:%d: %s: %s", w.File, w.Line, w.Key, w.Msg)
+}
+
+// decoder walks a YAML tree into a Go value field by field, so errors can
+// name the key and line, and unknown keys become warnings.
+type decoder struct {
+	file     string
+	getenv   func(string) string
+	warnings []Warning
+}
+
+var envRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`)
+
+// expand replaces ${VAR} and ${VAR:-default} with values from the environment.
+// A bare $ is left alone so values like passwords with $ survive.
+func (d *decoder) expand(s string) string {
+	if !strings.Contains(s, "${") {
+		return s
+	}
+	return envRef.ReplaceAllStringFunc(s, func(m string) string {
+		sub := envRef.FindStringSubmatch(m)
+		if v := d.getenv(sub[1]); v != "" {
+			return v
+		}
+		return sub[3]
+	})
+}
+
+func (d *decoder) decode(n *yaml.Node, v reflect.Value, path string) error {
+	if n.Kind == yaml.DocumentNode {
+		if len(n.Content) == 0 {
+			return nil
+		}
+		n = n.Content[0]
+	}
+	if n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return nil // an empty value keeps the default
+	}
+	switch v.Kind() {
+	case reflect.Struct:
+		if n.Kind != yaml.MappingNode {
+			return d.errf(n, path, "expected a mapping of keys, got %s", describe(n))
+		}
+		return d.decodeStruct(n, v, path)
+	case reflect.Slice:
+		if n.Kind != yaml.SequenceNode {
+			return d.errf(n, path, "expected a list, got %s", describe(n))
+		}
+		s := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
+		for i, item := range n.Content {
+			if err := d.decode(item, s.Index(i), fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+		v.Set(s)
+		return nil
+	case reflect.Pointer:
+		p := reflect.New(v.Type().Elem())
+		if err := d.decode(n, p.Elem(), path); err != nil {
+			return err
+		}
+		v.Set(p)
+		return nil
+	}
+	if n.Kind != yaml.ScalarNode {
+		return d.errf(n, path, "expected a single value, got %s", describe(n))
+	}
+	scalar := *n
+	scalar.Value = d.expand(n.Value)
+	if scalar.Value != n.Value && scalar.Style == 0 {
+		// An expanded plain scalar is re-resolved (so ${PORT} can fill an int).
+		scalar.Tag = ""
+	}
+	if err := scalar.Decode(v.Addr().Interface()); err != nil {
+		return d.errf(n, path, "%s is not a valid %s", quoteValue(n.Value), kindName(v))
+	}
+	return nil
+}
+
+func (d *decoder) decodeStruct(n *yaml.Node, v reflect.Value, path string) error {
+	fields := yamlFields(v.Type())
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, val := n.Content[i], n.Content[i+1]
+		key := join(path, k.Value)
+		idx, ok := fields[k.Value]
+		if !ok {
+			d.warnings = append(d.warnings, Warning{File: d.file, Line: k.Line, Key: key,
+				Msg: "unknown key, ignored" + suggest(k.Value, fields)})
+			continue
+		}
+		if err := d.decode(val, v.Field(idx), key); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *decoder) errf(n *yaml.Node, path, format string, args ...any) error {
+	if path == "" {
+		path = "(top level)"
+	}
+	return &FieldError{File: d.file, Line: n.Line, Key: path, Err: fmt.Errorf(format, args...)}
+}
+
+// yamlFields maps YAML keys to struct field indexes.
+func yamlFields(t reflect.Type) map[string]int {
+	out := make(map[string]int, t.NumField())
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+		if name != "" && name != "-" {
+			out[name] = i
+		}
+	}
+	return out
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	}
+	return "the value " + quoteValue(n.Value)
+}
+
+func quoteValue(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "…"
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+func kindName(v reflect.Value) string {
+	switch v.Kind() {
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		return "whole number"
+	case reflect.Float64, reflect.Float32:
+		return "number"
+	case reflect.Bool:
+		return "boolean (true or false)"
+	case reflect.String:
+		return "string"
+	}
+	return v.Type().String()
+}
+
+// suggest proposes the known key closest to a misspelt one.
+func suggest(key string, fields map[string]int) string {
+	best, bestDist := "", 3
+	for k := range fields {
+		if d := levenshtein(key, k); d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+func levenshtein(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// syntaxError rewrites a yaml.v3 parse error ("yaml: line 3: …") to name
+// the file.
+func syntaxError(file string, err error) error {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		msg = strings.Join(te.Errors, "; ")
+	}
+	if strings.HasPrefix(msg, "line ") {
+		line, rest, _ := strings.Cut(strings.TrimPrefix(msg, "line "), ":")
+		return fmt.Errorf("%s:%s: invalid YAML:%s", file, line, rest)
+	}
+	return fmt.Errorf("%s: invalid YAML: %s", file, msg)
+}
+
+func reflectValue(p any) reflect.Value { return reflect.ValueOf(p).Elem() }
