@@ -192,3 +192,23 @@ func (e *Env) SetTodos(t []Todo) {
 	e.todos = append([]Todo(nil), t...)
 	e.mu.Unlock()
 }
+
+// keyArguments are the argument names that best say what a call does, in
+// order of preference, for one-line summaries of tool calls.
+var keyArguments = []string{"command", "path", "pattern", "query", "name", "goal", "action", "target", "question"}
+
+// KeyArgument returns the most telling argument of a call for a one-line
+// summary ("ls -la" for terminal, the path for read_file), or "" if the
+// arguments have none.
+func KeyArgument(tool, argsJSON string) string {
+	var args map[string]any
+	if json.Unmarshal([]byte(argsJSON), &args) != nil {
+		return ""
+	}
+	for _, k := range keyArguments {
+		if v, ok := args[k].(string); ok && v != "" {
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,166 @@
+// Package agent runs conversations: it sends the history to a model, streams
+// the answer, runs the tools the model calls, and commits every message to
+// the store before moving on. Front ends drive it through Session.Run and
+// watch it through Events; the agent never imports a front end.
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"sync"
+
+	"github.com/herm-dev/herm/agent/llm"
+	"github.com/herm-dev/herm/store"
+	"github.com/herm-dev/herm/tools"
+)
+
+// Defaults from SPEC "Agent loop".
+const (
+	DefaultMaxTurns        = 90
+	DefaultToolOutputLimit = 10000
+	maxLengthContinuations = 3
+)
+
+// Agent holds what every session shares: the model, tools and store.
+type Agent struct {
+	Provider llm.Provider
+	Model    string
+	Tools    *tools.Registry
+	Store    *store.Store
+	// Prompt builds the system prompt of new sessions.
+	Prompt PromptBuilder
+	// HermHome is passed to tools so they can protect herm's own files.
+	HermHome string
+	// Guard, when set, vets every shell command before it runs.
+	Guard tools.CommandGuard
+
+	// Log receives diagnostics (never conversation content); nil discards.
+	Log *slog.Logger
+
+	MaxTurns        int
+	ToolOutputLimit int
+	MaxTokens       int
+	Temperature     *float64
+	ReasoningEffort string
+}
+
+// NewSessionOptions describe a new conversation.
+type NewSessionOptions struct {
+	Source string // cli, tui, telegram, cron…
+	Cwd    string
+	Title  string
+}
+
+// NewSession starts a conversation and commits it, with its system prompt,
+// to the store.
+func (a *Agent) NewSession(ctx context.Context, opts NewSessionOptions) (*Session, error) {
+	if opts.Cwd == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("find the working directory: %w", err)
+		}
+		opts.Cwd = wd
+	}
+	if opts.Source == "" {
+		opts.Source = "cli"
+	}
+	rec := &store.Session{
+		Source:   opts.Source,
+		Title:    opts.Title,
+		Model:    a.Model,
+		Provider: a.Provider.Name(),
+		Cwd:      opts.Cwd,
+	}
+	if err := a.Store.CreateSession(ctx, rec); err != nil {
+		return nil, err
+	}
+	p := a.Prompt
+	p.Cwd, p.Model, p.Platform = opts.Cwd, a.Model, opts.Source
+	system := &store.Message{SessionID: rec.ID, Role: string(llm.RoleSystem), Content: p.Build().Text(), Complete: true}
+	if err := a.Store.AppendMessage(ctx, system); err != nil {
+		return nil, err
+	}
+	return a.session(rec, []store.Message{*system}), nil
+}
+
+// OpenSession resumes a stored conversation. A conversation that herm left
+// mid-turn (crash, kill) is repaired: every tool call gets an answer, so the
+// history is valid to send again.
+func (a *Agent) OpenSession(ctx context.Context, id string) (*Session, error) {
+	rec, err := a.Store.Session(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	msgs, err := a.Store.Messages(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	s := a.session(rec, msgs)
+	if err := s.repair(ctx); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// LatestSession resumes the most recently active conversation.
+func (a *Agent) LatestSession(ctx context.Context, source string) (*Session, error) {
+	rec, err := a.Store.LatestSession(ctx, source)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, fmt.Errorf("there is no earlier session to continue: %w", err)
+		}
+		return nil, err
+	}
+	return a.OpenSession(ctx, rec.ID)
+}
+
+func (a *Agent) session(rec *store.Session, msgs []store.Message) *Session {
+	cwd := rec.Cwd
+	if st, err := os.Stat(cwd); cwd == "" || err != nil || !st.IsDir() {
+		cwd, _ = os.Getwd()
+	}
+	env := tools.NewEnv(rec.ID, cwd, a.HermHome)
+	env.Guard = a.Guard
+	s := &Session{agent: a, ID: rec.ID, Env: env}
+	for _, m := range msgs {
+		if m.Role == string(llm.RoleSystem) && s.system == "" {
+			s.system = m.Content
+			continue
+		}
+		s.history = append(s.history, fromStore(m))
+	}
+	return s
+}
+
+// Session is one conversation. Run serialises turns: a second Run waits for
+// the first to finish.
+type Session struct {
+	ID    string
+	Env   *tools.Env
+	agent *Agent
+
+	turn    sync.Mutex // held for the whole of a turn
+	mu      sync.Mutex // guards history
+	system  string
+	history []llm.Message
+}
+
+// History returns a copy of the conversation without the system prompt.
+func (s *Session) History() []llm.Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]llm.Message(nil), s.history...)
+}
+
+// SystemPrompt returns the prompt the session was started with.
+func (s *Session) SystemPrompt() string { return s.system }
+
+func (a *Agent) logger() *slog.Logger {
+	if a.Log == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return a.Log
+}

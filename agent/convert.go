@@ -1,0 +1,82 @@
+package agent
+
+import (
+	"context"
+
+	"github.com/herm-dev/herm/agent/llm"
+	"github.com/herm-dev/herm/store"
+)
+
+func fromStore(m store.Message) llm.Message {
+	out := llm.Message{
+		Role:               llm.Role(m.Role),
+		Content:            m.Content,
+		Reasoning:          m.Reasoning,
+		ReasoningSignature: m.ReasoningSignature,
+		ToolCallID:         m.ToolCallID,
+		ToolName:           m.ToolName,
+	}
+	// A draft that never completed carries no tool calls: they may be cut.
+	if m.Complete {
+		for _, c := range m.ToolCalls {
+			out.ToolCalls = append(out.ToolCalls, llm.ToolCall{ID: c.ID, Name: c.Name, Arguments: c.Arguments})
+		}
+	}
+	return out
+}
+
+func toStore(sessionID string, m llm.Message, finish llm.FinishReason, tokens int) *store.Message {
+	out := &store.Message{
+		SessionID:          sessionID,
+		Role:               string(m.Role),
+		Content:            m.Content,
+		Reasoning:          m.Reasoning,
+		ReasoningSignature: m.ReasoningSignature,
+		ToolCallID:         m.ToolCallID,
+		ToolName:           m.ToolName,
+		FinishReason:       string(finish),
+		TokenCount:         tokens,
+		Complete:           true,
+	}
+	for _, c := range m.ToolCalls {
+		out.ToolCalls = append(out.ToolCalls, store.ToolCall{ID: c.ID, Name: c.Name, Arguments: c.Arguments})
+	}
+	return out
+}
+
+// repair answers tool calls left without a result (herm stopped mid-tool),
+// committing the answers so the stored history is valid again.
+func (s *Session) repair(ctx context.Context) error {
+	answered := make(map[string]bool)
+	for _, m := range s.history {
+		if m.Role == llm.RoleTool {
+			answered[m.ToolCallID] = true
+		}
+	}
+	var fixes []*store.Message
+	for i := len(s.history) - 1; i >= 0; i-- {
+		m := s.history[i]
+		if m.Role != llm.RoleAssistant {
+			continue
+		}
+		for _, c := range m.ToolCalls {
+			if !answered[c.ID] {
+				fixes = append(fixes, toStore(s.ID, llm.Message{
+					Role: llm.RoleTool, ToolCallID: c.ID, ToolName: c.Name,
+					Content: "interrupted: herm stopped before this tool call finished; its effects are unknown",
+				}, "", 0))
+			}
+		}
+		break // only the last assistant message can have open calls
+	}
+	if len(fixes) == 0 {
+		return nil
+	}
+	if err := s.agent.Store.AppendMessages(ctx, fixes); err != nil {
+		return err
+	}
+	for _, f := range fixes {
+		s.history = append(s.history, fromStore(*f))
+	}
+	return nil
+}

@@ -1,0 +1,92 @@
+package agent
+
+import (
+	"time"
+
+	"github.com/herm-dev/herm/agent/llm"
+	"github.com/herm-dev/herm/store"
+	"github.com/herm-dev/herm/tools"
+)
+
+// Event is something that happened during a turn. Front ends (TUI, gateway,
+// one-shot CLI) receive events in order from one goroutine at a time; text
+// and reasoning deltas may be coalesced by a front end, every other event
+// must be handled.
+type Event interface{ event() }
+
+// TurnStarted opens a turn.
+type TurnStarted struct {
+	SessionID string
+	Model     string
+}
+
+// TextDelta is a piece of the assistant's answer as it streams.
+type TextDelta struct{ Text string }
+
+// ReasoningDelta is a piece of the model's visible reasoning.
+type ReasoningDelta struct{ Text string }
+
+// ToolCallStreaming says the model has begun writing a call to a tool; its
+// arguments are still arriving.
+type ToolCallStreaming struct {
+	Index int
+	Name  string
+}
+
+// ToolStarted is a tool call about to run.
+type ToolStarted struct {
+	Call llm.ToolCall
+}
+
+// ToolOutput is live output of a running tool (terminal chunks).
+type ToolOutput struct {
+	CallID string
+	Chunk  string
+}
+
+// ToolFinished is a tool call's result, as the model will read it.
+type ToolFinished struct {
+	Call     llm.ToolCall
+	Result   tools.Result
+	Duration time.Duration
+}
+
+// MessageSaved reports a message committed to the store.
+type MessageSaved struct{ Message store.Message }
+
+// Notice is something the person should see that is not part of the
+// conversation: a continuation after a length cut-off, a warning.
+type Notice struct{ Text string }
+
+// StopReason says why a turn ended.
+type StopReason string
+
+const (
+	StopDone        StopReason = "done"        // the model answered without calling tools
+	StopInterrupted StopReason = "interrupted" // the context was cancelled (Esc, Ctrl-C, new message)
+	StopMaxTurns    StopReason = "max_turns"   // the tool-calling iteration limit was reached
+	StopError       StopReason = "error"       // the provider or the store failed
+)
+
+// TurnDone closes a turn. Err is set when Reason is StopError.
+type TurnDone struct {
+	Reason StopReason
+	Err    error
+	// Answer is the final assistant text of the turn.
+	Answer string
+	// Usage is what the provider reported for all calls of the turn.
+	Usage llm.Usage
+	// Iterations counts model calls in the turn.
+	Iterations int
+}
+
+func (TurnStarted) event()       {}
+func (TextDelta) event()         {}
+func (ReasoningDelta) event()    {}
+func (ToolCallStreaming) event() {}
+func (ToolStarted) event()       {}
+func (ToolOutput) event()        {}
+func (ToolFinished) event()      {}
+func (MessageSaved) event()      {}
+func (Notice) event()            {}
+func (TurnDone) event()          {}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/agent/llm"
+	"github.com/herm-dev/herm/agent/llm/anthropic"
+	"github.com/herm-dev/herm/agent/llm/openai"
+	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/store"
+	"github.com/herm-dev/herm/tools"
+	"github.com/herm-dev/herm/tools/terminal"
+)
+
+func getenv(k string) string { return os.Getenv(k) }
+
+// agentFlags are the flags every agent-running command takes.
+type agentFlags struct {
+	config.Flags
+}
+
+func (f *agentFlags) register(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.StringVarP(&f.Profile, "profile", "p", "", "use the profile NAME (HERM_HOME/profiles/NAME)")
+	fs.StringVar(&f.Model, "model", "", "model name (overrides HERM_MODEL and model.name)")
+	fs.StringVar(&f.Provider, "provider", "", "provider: "+strings.Join(config.ProviderNames(), "|"))
+	fs.StringVar(&f.BaseURL, "base-url", "", "base URL of the model API (any OpenAI-compatible server)")
+	fs.StringVar(&f.APIKey, "api-key", "", "API key (prefer an environment variable or HERM_HOME/.env)")
+}
+
+// app is one herm process's wiring: settings, store, tools and agent.
+type app struct {
+	settings *config.Settings
+	store    *store.Store
+	agent    *agent.Agent
+	terminal *terminal.Backend
+	redact   *strings.Replacer
+}
+
+// openApp loads the configuration and opens everything an agent needs.
+func openApp(ctx context.Context, flags config.Flags) (*app, error) {
+	s, err := config.Load(flags)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range s.Warnings {
+		fmt.Fprintf(os.Stderr, "herm: warning: %s\n", w)
+	}
+	ep, err := s.Endpoint()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Home.Ensure(); err != nil {
+		return nil, err
+	}
+	st, err := store.Open(ctx, s.Home.DBFile())
+	if err != nil {
+		return nil, err
+	}
+	term := terminal.New(terminal.Config{DefaultTimeout: time.Duration(s.Terminal.Timeout) * time.Second, Shell: s.Terminal.Shell})
+	a := &agent.Agent{
+		Provider:        newProvider(ep),
+		Model:           ep.Model,
+		Store:           st,
+		Tools:           tools.NewRegistry(tools.Builtins(tools.Options{Terminal: term})...),
+		Prompt:          agent.PromptBuilder{SoulFile: s.Home.SoulFile()},
+		HermHome:        s.Home.Dir(),
+		Log:             slog.New(slog.DiscardHandler),
+		MaxTurns:        s.Agent.MaxTurns,
+		ToolOutputLimit: s.Agent.ToolOutputLimit,
+		MaxTokens:       s.Model.MaxTokens,
+		Temperature:     s.Model.Temperature,
+		ReasoningEffort: s.Model.ReasoningEffort,
+	}
+	if len(s.Agent.DisabledTools) > 0 {
+		a.Tools = a.Tools.Without(s.Agent.DisabledTools...)
+	}
+	var pairs []string
+	for _, secret := range s.Secrets() {
+		pairs = append(pairs, secret, config.Mask(secret))
+	}
+	return &app{settings: s, store: st, agent: a, terminal: term, redact: strings.NewReplacer(pairs...)}, nil
+}
+
+func (a *app) Close() error {
+	a.terminal.Close()
+	return a.store.Close()
+}
+
+// newProvider builds the adapter for an endpoint's wire protocol.
+func newProvider(ep config.Endpoint) llm.Provider {
+	if ep.Wire == config.WireAnthropic {
+		return anthropic.New(anthropic.Config{BaseURL: ep.BaseURL, APIKey: ep.APIKey, Name: ep.Provider})
+	}
+	return openai.New(openai.Config{BaseURL: ep.BaseURL, APIKey: ep.APIKey, Name: ep.Provider})
+}

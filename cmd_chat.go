@@ -1,0 +1,210 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/tools"
+)
+
+// Exit statuses of herm chat.
+const (
+	exitFailure     = 1
+	exitInterrupted = 130
+)
+
+func newChatCmd() *cobra.Command {
+	var (
+		flags   agentFlags
+		query   string
+		resume  string
+		cont    bool
+		yolo    bool
+		jsonOut bool
+		verbose bool
+	)
+	cmd := &cobra.Command{
+		Use:   "chat -q PROMPT",
+		Short: "Run one agent turn from the command line",
+		Long: `Runs a full agent turn for PROMPT: the answer streams to stdout, tool
+progress to stderr, and every message is saved in the session store.
+Use --resume ID or --continue to add the turn to an earlier session.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if strings.TrimSpace(query) == "" {
+				return &exitError{code: 2, err: errors.New("nothing to ask: pass the prompt with -q \"…\"")}
+			}
+			if resume != "" && cont {
+				return &exitError{code: 2, err: errors.New("use either --resume ID or --continue, not both")}
+			}
+			return runChat(cmd, chatOptions{flags: flags.Flags, query: query, resume: resume, cont: cont, yolo: yolo, json: jsonOut, verbose: verbose})
+		},
+	}
+	flags.register(cmd)
+	f := cmd.Flags()
+	f.StringVarP(&query, "query", "q", "", "the prompt to run")
+	f.StringVar(&resume, "resume", "", "continue the session with this ID")
+	f.BoolVarP(&cont, "continue", "c", false, "continue the most recent session")
+	f.BoolVar(&yolo, "yolo", false, "approve ask-level commands without asking (block-level commands still never run)")
+	f.BoolVar(&jsonOut, "json", false, "print the final answer and session id as JSON instead of streaming")
+	f.BoolVarP(&verbose, "verbose", "v", false, "also show the model's reasoning on stderr")
+	return cmd
+}
+
+type chatOptions struct {
+	flags                     config.Flags
+	query, resume             string
+	cont, yolo, json, verbose bool
+}
+
+func runChat(cmd *cobra.Command, o chatOptions) error {
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		// The first signal cancels the turn, which saves what it has; a
+		// second one kills the process the default way.
+		<-ctx.Done()
+		stop()
+	}()
+	setup := context.WithoutCancel(ctx)
+	app, err := openApp(setup, o.flags)
+	if err != nil {
+		return &exitError{code: exitFailure, err: err}
+	}
+	defer app.Close()
+
+	var sess *agent.Session
+	switch {
+	case o.resume != "":
+		sess, err = app.agent.OpenSession(setup, o.resume)
+	case o.cont:
+		sess, err = app.agent.LatestSession(setup, "")
+	default:
+		sess, err = app.agent.NewSession(setup, agent.NewSessionOptions{Source: "cli"})
+	}
+	if err != nil {
+		return &exitError{code: exitFailure, err: err}
+	}
+
+	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	p := &progressPrinter{out: stdout, err: stderr, quiet: o.json, verbose: o.verbose, redact: app.redact.Replace}
+	done := sess.Run(ctx, agent.Input{Text: o.query}, p.handle)
+	p.finishLine()
+
+	if o.json {
+		res := chatJSON{SessionID: sess.ID, Answer: done.Answer, StopReason: string(done.Reason),
+			Usage: usageJSON{InputTokens: done.Usage.InputTokens, OutputTokens: done.Usage.OutputTokens}}
+		if done.Err != nil {
+			res.Error = app.redact.Replace(done.Err.Error())
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
+			return err
+		}
+	}
+	switch done.Reason {
+	case agent.StopInterrupted:
+		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; the session is saved — continue it with: herm chat --resume %s -q \"…\"", sess.ID)}
+	case agent.StopError:
+		msg := app.redact.Replace(done.Err.Error())
+		return &exitError{code: exitFailure, err: fmt.Errorf("%s\n(session %s is saved; retry with: herm chat --resume %s -q \"…\")", msg, sess.ID, sess.ID)}
+	case agent.StopMaxTurns:
+		fmt.Fprintf(stderr, "herm: stopped at the tool-iteration limit; continue with: herm chat --resume %s -q \"continue\"\n", sess.ID)
+	}
+	if !o.json {
+		fmt.Fprintf(stderr, "session %s\n", sess.ID)
+	}
+	return nil
+}
+
+type chatJSON struct {
+	SessionID  string    `json:"session_id"`
+	Answer     string    `json:"answer"`
+	StopReason string    `json:"stop_reason"`
+	Usage      usageJSON `json:"usage"`
+	Error      string    `json:"error,omitempty"`
+}
+
+type usageJSON struct {
+	InputTokens  int `json:"input_tokens"`
+	OutputTokens int `json:"output_tokens"`
+}
+
+// progressPrinter renders a turn for a terminal: the answer on stdout, tool
+// activity and notices on stderr.
+type progressPrinter struct {
+	out, err    io.Writer
+	quiet       bool // --json: nothing on stdout until the end
+	verbose     bool
+	redact      func(string) string
+	midLine     bool // stdout has text without a final newline
+	inReasoning bool
+}
+
+func (p *progressPrinter) handle(e agent.Event) {
+	switch e := e.(type) {
+	case agent.TextDelta:
+		if p.quiet {
+			return
+		}
+		io.WriteString(p.out, e.Text)
+		p.midLine = !strings.HasSuffix(e.Text, "\n")
+	case agent.ReasoningDelta:
+		if p.verbose {
+			io.WriteString(p.err, e.Text)
+			p.inReasoning = true
+		}
+	case agent.ToolStarted:
+		p.finishLine()
+		fmt.Fprintf(p.err, "⚙ %s %s\n", e.Call.Name, p.redact(oneLine(tools.KeyArgument(e.Call.Name, e.Call.Arguments), 100)))
+	case agent.ToolFinished:
+		status := "✓"
+		if e.Result.IsError {
+			status = "✗"
+		}
+		detail := ""
+		if e.Result.ExitCode != nil {
+			detail = fmt.Sprintf(" exit %d ·", *e.Result.ExitCode)
+		}
+		if e.Result.IsError && e.Result.ExitCode == nil {
+			detail = " " + p.redact(oneLine(e.Result.Output, 120)) + " ·"
+		}
+		fmt.Fprintf(p.err, "  %s%s %s\n", status, detail, e.Duration.Round(time.Millisecond))
+	case agent.Notice:
+		p.finishLine()
+		fmt.Fprintf(p.err, "herm: %s\n", p.redact(e.Text))
+	}
+}
+
+// finishLine ends a half-written line so what comes next starts cleanly.
+func (p *progressPrinter) finishLine() {
+	if p.inReasoning {
+		io.WriteString(p.err, "\n")
+		p.inReasoning = false
+	}
+	if p.midLine {
+		io.WriteString(p.out, "\n")
+		p.midLine = false
+	}
+}
+
+func oneLine(s string, max int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > max {
+		return string(r[:max-1]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/herm-dev/herm/config"
+)
+
+func newConfigCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "config",
+		Short: "Show and change herm's configuration",
+	}
+	var profile string
+	cmd.PersistentFlags().StringVarP(&profile, "profile", "p", "", "use the profile NAME (HERM_HOME/profiles/NAME)")
+
+	show := &cobra.Command{
+		Use:   "show",
+		Short: "Print the effective configuration (secrets masked)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			s, err := config.Load(config.Flags{Profile: profile})
+			if err != nil {
+				return err
+			}
+			out, err := s.Redacted()
+			if err != nil {
+				return err
+			}
+			w := cmd.OutOrStdout()
+			fmt.Fprintf(w, "# herm home: %s\n", s.Home.Dir())
+			if ep, err := s.Endpoint(); err == nil {
+				fmt.Fprintf(w, "# model endpoint: %s %s at %s (key %s)\n", ep.Provider, ep.Model, ep.BaseURL, maskOrNone(ep.APIKey))
+			} else {
+				fmt.Fprintf(w, "# model endpoint: not usable yet — %s\n", firstLine(err.Error()))
+			}
+			for _, warn := range s.Warnings {
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", warn)
+			}
+			_, err = w.Write(out)
+			return err
+		},
+	}
+	path := &cobra.Command{
+		Use:   "path",
+		Short: "Print the path of config.yaml",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			home, err := config.ResolveHome(profile, getenv)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), home.ConfigFile())
+			return nil
+		},
+	}
+	set := &cobra.Command{
+		Use:   "set KEY VALUE",
+		Short: "Set a key in config.yaml (dotted, e.g. model.name), keeping comments",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			home, err := config.ResolveHome(profile, getenv)
+			if err != nil {
+				return err
+			}
+			if err := config.Set(home, args[0], args[1]); err != nil {
+				return err
+			}
+			shown := args[1]
+			if args[0] == "model.api_key" {
+				shown = config.Mask(shown)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s = %s (in %s)\n", args[0], shown, home.ConfigFile())
+			return nil
+		},
+	}
+	cmd.AddCommand(show, path, set)
+	return cmd
+}
+
+func maskOrNone(key string) string {
+	if key == "" {
+		return "none"
+	}
+	return config.Mask(key)
+}
+
+func firstLine(s string) string {
+	for i, r := range s {
+		if r == '\n' {
+			return s[:i]
+		}
+	}
+	return s
+}

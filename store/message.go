@@ -1,0 +1,320 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Message is one message of a conversation, in OpenAI shape.
+type Message struct {
+	// ID increases with every message appended to the store, so it orders a
+	// session's messages.
+	ID        int64
+	SessionID string
+	// Role is system, user, assistant or tool.
+	Role               string
+	Content            string
+	Reasoning          string
+	ReasoningSignature string
+	// ToolCalls are an assistant message's tool calls.
+	ToolCalls []ToolCall
+	// ToolCallID and ToolName identify the call a tool message answers.
+	ToolCallID, ToolName string
+	FinishReason         string
+	TokenCount           int
+	// Complete is false while a streamed draft is still being written, and
+	// stays false if herm died before finishing it.
+	Complete  bool
+	CreatedAt time.Time
+}
+
+// ToolCall is one tool invocation requested by the model. Arguments is the
+// JSON text the model produced.
+type ToolCall struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"`
+}
+
+// messageColumns is the column list every message query selects, in the
+// order scanMessage reads.
+const messageColumns = `id, session_id, role, content, tool_calls, tool_call_id, tool_name,
+	reasoning, reasoning_signature, finish_reason, token_count, complete, created_at`
+
+// AppendMessage commits m to its session and sets m.ID (and m.CreatedAt if
+// it was zero). When it returns nil the message survives a crash. A missing
+// session is ErrNotFound.
+func (s *Store) AppendMessage(ctx context.Context, m *Message) error {
+	if err := s.appendMessages(ctx, []*Message{m}); err != nil {
+		return fmt.Errorf("store: append message to session %s: %w", m.SessionID, err)
+	}
+	return nil
+}
+
+// AppendMessages commits msgs in one transaction: all of them or none. Each
+// gets its ID (in slice order) and, if zero, CreatedAt.
+func (s *Store) AppendMessages(ctx context.Context, msgs []*Message) error {
+	if len(msgs) == 0 {
+		return nil
+	}
+	if err := s.appendMessages(ctx, msgs); err != nil {
+		return fmt.Errorf("store: append %d messages to session %s: %w", len(msgs), msgs[0].SessionID, err)
+	}
+	return nil
+}
+
+// sessionTouch is what one batch adds to a session's counters.
+type sessionTouch struct {
+	count  int
+	latest int64
+}
+
+func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
+	// Encode everything before taking the write lock, and keep the caller's
+	// messages untouched until the commit succeeded.
+	type prepared struct {
+		created   int64
+		toolCalls *string
+		toolArgs  string
+	}
+	prep := make([]prepared, len(msgs))
+	touched := map[string]*sessionTouch{}
+	var order []string
+	now := nowUTC()
+	for i, m := range msgs {
+		if m.SessionID == "" {
+			return errors.New("message has no session id")
+		}
+		if m.Role == "" {
+			return errors.New("message has no role")
+		}
+		created := m.CreatedAt
+		if created.IsZero() {
+			created = now
+		}
+		p := prepared{created: toNanos(created), toolArgs: toolSearchText(m.ToolCalls)}
+		if len(m.ToolCalls) > 0 {
+			b, err := json.Marshal(m.ToolCalls)
+			if err != nil {
+				return fmt.Errorf("encode tool calls: %w", err)
+			}
+			js := string(b)
+			p.toolCalls = &js
+		}
+		prep[i] = p
+		t := touched[m.SessionID]
+		if t == nil {
+			t = &sessionTouch{}
+			touched[m.SessionID] = t
+			order = append(order, m.SessionID)
+		}
+		t.count++
+		t.latest = max(t.latest, p.created)
+	}
+
+	ids := make([]int64, len(msgs))
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		// Updating the session first both checks that it exists and keeps
+		// message_count and updated_at in step with the messages.
+		for _, id := range order {
+			t := touched[id]
+			res, err := tx.ExecContext(ctx, `UPDATE sessions
+				SET message_count = message_count + ?, updated_at = max(updated_at, ?)
+				WHERE id = ?`, t.count, t.latest, id)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return err
+			} else if n == 0 {
+				return fmt.Errorf("session %s: %w", id, ErrNotFound)
+			}
+		}
+		ins := tx.StmtContext(ctx, s.insertMsg)
+		for i, m := range msgs {
+			p := prep[i]
+			res, err := ins.ExecContext(ctx, m.SessionID, m.Role, m.Content, p.toolCalls,
+				m.ToolCallID, m.ToolName, p.toolArgs, m.Reasoning, m.ReasoningSignature,
+				m.FinishReason, m.TokenCount, m.Complete, p.created)
+			if err != nil {
+				return err
+			}
+			if ids[i], err = res.LastInsertId(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for i, m := range msgs {
+		m.ID = ids[i]
+		m.CreatedAt = fromNanos(prep[i].created)
+	}
+	return nil
+}
+
+// Messages returns a session's messages in order. An unknown session has
+// none.
+func (s *Store) Messages(ctx context.Context, sessionID string) ([]Message, error) {
+	msgs, err := s.queryMessages(ctx, `SELECT `+messageColumns+` FROM messages
+		WHERE session_id = ? ORDER BY id`, sessionID)
+	if err != nil {
+		return nil, fmt.Errorf("store: read messages of session %s: %w", sessionID, err)
+	}
+	return msgs, nil
+}
+
+// MessagesPage returns up to limit messages of a session that come before
+// beforeID (all the latest if beforeID <= 0), in ascending order, for loading
+// a long session lazily from its end.
+func (s *Store) MessagesPage(ctx context.Context, sessionID string, beforeID int64, limit int) ([]Message, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	if beforeID <= 0 {
+		beforeID = 1<<63 - 1
+	}
+	msgs, err := s.queryMessages(ctx, `SELECT `+messageColumns+` FROM messages
+		WHERE session_id = ? AND id < ? ORDER BY id DESC LIMIT ?`, sessionID, beforeID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: read messages of session %s before %d: %w", sessionID, beforeID, err)
+	}
+	slices.Reverse(msgs)
+	return msgs, nil
+}
+
+// DeleteMessagesAfter deletes a session's messages whose id is greater than
+// afterID (rewinding the conversation to that message) and returns how many
+// went. The full-text index follows.
+func (s *Store) DeleteMessagesAfter(ctx context.Context, sessionID string, afterID int64) (int, error) {
+	var deleted int64
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE session_id = ? AND id > ?`, sessionID, afterID)
+		if err != nil {
+			return err
+		}
+		if deleted, err = res.RowsAffected(); err != nil {
+			return err
+		}
+		res, err = tx.ExecContext(ctx, `UPDATE sessions
+			SET message_count = max(message_count - ?, 0), updated_at = max(updated_at, ?)
+			WHERE id = ?`, deleted, toNanos(nowUTC()), sessionID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return fmt.Errorf("session %s: %w", sessionID, ErrNotFound)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: delete messages of session %s after %d: %w", sessionID, afterID, err)
+	}
+	return int(deleted), nil
+}
+
+func (s *Store) queryMessages(ctx context.Context, query string, args ...any) ([]Message, error) {
+	rows, err := s.rdb.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Message
+	for rows.Next() {
+		m, err := scanMessage(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+func scanMessage(rows *sql.Rows) (Message, error) {
+	var (
+		m         Message
+		toolCalls sql.NullString
+		created   int64
+	)
+	err := rows.Scan(&m.ID, &m.SessionID, &m.Role, &m.Content, &toolCalls, &m.ToolCallID,
+		&m.ToolName, &m.Reasoning, &m.ReasoningSignature, &m.FinishReason, &m.TokenCount,
+		&m.Complete, &created)
+	if err != nil {
+		return m, err
+	}
+	m.CreatedAt = fromNanos(created)
+	if toolCalls.Valid && toolCalls.String != "" {
+		if err := json.Unmarshal([]byte(toolCalls.String), &m.ToolCalls); err != nil {
+			return m, fmt.Errorf("decode tool calls of message %d: %w", m.ID, err)
+		}
+	}
+	return m, nil
+}
+
+// toolSearchText is what the full-text index sees of tool calls: each call's
+// name and the string, number and boolean values of its arguments (not the
+// JSON keys and punctuation, which would make every call match "command").
+// Arguments that are not valid JSON are indexed as they are.
+func toolSearchText(calls []ToolCall) string {
+	if len(calls) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, c := range calls {
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(c.Name)
+		var args any
+		dec := json.NewDecoder(strings.NewReader(c.Arguments))
+		dec.UseNumber() // index 12345678901234567890 as written, not as a float
+		if err := dec.Decode(&args); err != nil {
+			if c.Arguments != "" {
+				b.WriteByte('\n')
+				b.WriteString(c.Arguments)
+			}
+			continue
+		}
+		appendJSONValues(&b, args)
+	}
+	return b.String()
+}
+
+func appendJSONValues(b *strings.Builder, v any) {
+	switch v := v.(type) {
+	case string:
+		b.WriteByte('\n')
+		b.WriteString(v)
+	case json.Number:
+		b.WriteByte('\n')
+		b.WriteString(v.String())
+	case bool:
+		b.WriteByte('\n')
+		b.WriteString(strconv.FormatBool(v))
+	case []any:
+		for _, e := range v {
+			appendJSONValues(b, e)
+		}
+	case map[string]any:
+		// Map order is random; sort keys so the indexed text is stable.
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			appendJSONValues(b, v[k])
+		}
+	}
+}

@@ -1,0 +1,170 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/herm-dev/herm/tools/guard"
+	"github.com/herm-dev/herm/tools/terminal"
+)
+
+type terminalTool struct {
+	backend *terminal.Backend
+}
+
+func (t terminalTool) Spec() Spec {
+	cfg := t.backend.Config()
+	return Spec{
+		Name: "terminal",
+		Description: fmt.Sprintf("Run a shell command (bash) on the user's machine and return its output and exit code. "+
+			"The working directory and exported variables persist between calls (cd and export work). "+
+			"Commands get no input: do not run interactive programs; pass flags like -y instead. "+
+			"Output over %d characters keeps its beginning and end. "+
+			"Set background=true for servers and other long-running processes.", cfg.OutputLimit),
+		Parameters: []byte(fmt.Sprintf(`{
+  "type": "object",
+  "properties": {
+    "command": {"type": "string", "description": "The command to run, with bash syntax."},
+    "timeout": {"type": "integer", "minimum": 1, "maximum": %d, "description": "Seconds before the command is killed. Default %d."},
+    "workdir": {"type": "string", "description": "Run in this directory for this call only, instead of the session's."},
+    "background": {"type": "boolean", "description": "Start the command in the background and return at once with a process id. Default false."}
+  },
+  "required": ["command"]
+}`, int(cfg.MaxTimeout/time.Second), int(cfg.DefaultTimeout/time.Second))),
+	}
+}
+
+func (terminalTool) Toolset() string { return "terminal" }
+func (terminalTool) ReadOnly() bool  { return false }
+
+func (t terminalTool) Run(ctx context.Context, call *Call) Result {
+	var args struct {
+		Command    string   `json:"command"`
+		Timeout    flexInt  `json:"timeout"`
+		Workdir    string   `json:"workdir"`
+		Background flexBool `json:"background"`
+	}
+	if err := decodeArgs(call.Args, &args); err != nil {
+		return argErrorf("%v", err)
+	}
+	if strings.TrimSpace(args.Command) == "" {
+		return missing("command", "the shell command to run")
+	}
+	cfg := t.backend.Config()
+	var notes []string
+	timeout := cfg.DefaultTimeout
+	if args.Timeout.Set {
+		if args.Timeout.Value < 1 {
+			return argErrorf("timeout must be a number of seconds, 1 or more (got %d)", args.Timeout.Value)
+		}
+		timeout = time.Duration(args.Timeout.Value) * time.Second
+		if timeout > cfg.MaxTimeout {
+			timeout = cfg.MaxTimeout
+			notes = append(notes, fmt.Sprintf("[timeout lowered to the maximum, %s]", seconds(cfg.MaxTimeout)))
+		}
+	}
+
+	env := envOf(call)
+	dir := env.Cwd()
+	if args.Workdir != "" {
+		p, err := resolvePath(env, args.Workdir)
+		if err != nil {
+			return argErrorf("workdir: %v", err)
+		}
+		if fi, err := os.Stat(p); err != nil || !fi.IsDir() {
+			return argErrorf("workdir %s is not an existing directory", args.Workdir)
+		}
+		dir = p
+	}
+
+	check := env.Guard
+	if check == nil {
+		check = BlockListGuard
+	}
+	if err := check(ctx, args.Command, dir); err != nil {
+		return Errorf("command refused: %v", err)
+	}
+
+	req := terminal.Request{Command: args.Command, Dir: dir, Vars: env.Vars(), Timeout: timeout, Progress: call.Progress}
+	if args.Background.Value {
+		return t.start(ctx, req)
+	}
+	res, err := t.backend.Run(ctx, req)
+	if err != nil {
+		return Errorf("could not run the command: %v", err)
+	}
+	meta := map[string]string{"cwd": dir}
+	if res.StateSaved {
+		env.SetVars(res.Vars)
+		if args.Workdir == "" && res.Dir != dir {
+			env.SetCwd(res.Dir)
+			meta["cwd"] = res.Dir
+			notes = append(notes, "[working directory is now "+res.Dir+"]")
+		}
+	}
+	switch {
+	case res.TimedOut:
+		notes = append(notes, fmt.Sprintf("[command timed out after %s and was killed]", seconds(res.Timeout)))
+	case res.Interrupted:
+		notes = append(notes, "[interrupted]")
+	}
+
+	var b strings.Builder
+	b.WriteString(res.Output)
+	if res.Output == "" {
+		b.WriteString("(no output)")
+	}
+	if !strings.HasSuffix(b.String(), "\n") {
+		b.WriteByte('\n')
+	}
+	for _, n := range notes {
+		b.WriteString(n + "\n")
+	}
+	fmt.Fprintf(&b, "[exit code: %d]", res.ExitCode)
+	code := res.ExitCode
+	return Result{
+		Output:   b.String(),
+		IsError:  res.TimedOut || res.Interrupted,
+		ExitCode: &code,
+		Meta:     meta,
+	}
+}
+
+func (t terminalTool) start(ctx context.Context, req terminal.Request) Result {
+	p, err := t.backend.Start(ctx, req)
+	if err != nil {
+		return Errorf("could not start the command: %v", err)
+	}
+	return Result{
+		Output: fmt.Sprintf("started in the background: process %s (pid %d) in %s.\n"+
+			"Use the process tool with session_id=%q to check its output, wait for it or kill it.",
+			p.ID, p.PID, req.Dir, p.ID),
+		Meta: map[string]string{"session_id": p.ID, "pid": strconv.Itoa(p.PID), "cwd": req.Dir},
+	}
+}
+
+func seconds(d time.Duration) string {
+	return strconv.Itoa(int(d/time.Second)) + "s"
+}
+
+// BlockListGuard is the CommandGuard used when a session has none: it
+// refuses commands the guard blocks (deleting /, mkfs, fork bombs…) and
+// lets everything else run. Commands that need approval are allowed until
+// the approval flow exists; a session's own Guard replaces this check.
+func BlockListGuard(_ context.Context, command, _ string) error {
+	v := guard.Analyze(command)
+	if v.Level != guard.Block {
+		return nil
+	}
+	var reasons []string
+	for _, f := range v.Findings {
+		if f.Level == guard.Block {
+			reasons = append(reasons, fmt.Sprintf("%s [%s]", f.Reason, f.ID))
+		}
+	}
+	return fmt.Errorf("blocked by herm's safety rules, and it will not run in any mode: %s", strings.Join(reasons, "; "))
+}
