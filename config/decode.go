@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -45,21 +44,49 @@ type decoder struct {
 	warnings []Warning
 }
 
-var envRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`)
-
 // expand replaces ${VAR} and ${VAR:-default} with values from the environment.
-// A bare $ is left alone so values like passwords with $ survive.
+// A bare $ (or a ${ that is not a variable reference) is left alone so values
+// like passwords with $ survive.
 func (d *decoder) expand(s string) string {
-	if !strings.Contains(s, "${") {
-		return s
-	}
-	return envRef.ReplaceAllStringFunc(s, func(m string) string {
-		sub := envRef.FindStringSubmatch(m)
-		if v := d.getenv(sub[1]); v != "" {
-			return v
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "${")
+		if i < 0 {
+			if b.Len() == 0 {
+				return s
+			}
+			b.WriteString(s)
+			return b.String()
 		}
-		return sub[3]
-	})
+		end := strings.IndexByte(s[i:], '}')
+		if end < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		ref := s[i+2 : i+end]
+		name, def, hasDef := strings.Cut(ref, ":-")
+		b.WriteString(s[:i])
+		if !isEnvName(name) {
+			b.WriteString(s[i : i+end+1])
+		} else if v := d.getenv(name); v != "" {
+			b.WriteString(v)
+		} else if hasDef {
+			b.WriteString(def)
+		}
+		s = s[i+end+1:]
+	}
+}
+
+func isEnvName(s string) bool {
+	if s == "" || (s[0] >= '0' && s[0] <= '9') {
+		return false
+	}
+	for _, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 func (d *decoder) decode(n *yaml.Node, v reflect.Value, path string) error {

@@ -6,7 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
+	"strings"
 
 	"github.com/joho/godotenv"
 	"go.yaml.in/yaml/v3"
@@ -171,7 +171,7 @@ func (s *Settings) Secrets() []string {
 		add(f.APIKey)
 	}
 	for k := range s.env {
-		if secretName.MatchString(k) {
+		if IsSecretName(k) {
 			add(s.getenv(k))
 		}
 	}
@@ -183,11 +183,17 @@ func (s *Settings) Secrets() []string {
 	return out
 }
 
-var secretName = regexp.MustCompile(`(?i)(KEY|TOKEN|SECRET|PASSWORD|PASSWD)$`)
-
 // IsSecretName reports whether an environment variable name looks like it
 // holds a credential.
-func IsSecretName(name string) bool { return secretName.MatchString(name) }
+func IsSecretName(name string) bool {
+	upper := strings.ToUpper(name)
+	for _, suffix := range []string{"KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD"} {
+		if strings.HasSuffix(upper, suffix) {
+			return true
+		}
+	}
+	return false
+}
 
 // Home is a herm home directory and the well-known paths inside it.
 type Home string
@@ -204,7 +210,7 @@ func ResolveHome(profile string, getenv func(string) string) (Home, error) {
 		dir = filepath.Join(userHome, ".herm")
 	}
 	if profile != "" {
-		if !validProfile.MatchString(profile) {
+		if !validProfile(profile) {
 			return "", fmt.Errorf("profile name %q is not valid: use letters, digits, '-', '_' and '.'", profile)
 		}
 		dir = filepath.Join(dir, "profiles", profile)
@@ -216,7 +222,18 @@ func ResolveHome(profile string, getenv func(string) string) (Home, error) {
 	return Home(abs), nil
 }
 
-var validProfile = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+// validProfile accepts names that are safe as one path element.
+func validProfile(name string) bool {
+	if name == "" || len(name) > 64 || name[0] == '.' || name[0] == '-' || name[0] == '_' {
+		return false
+	}
+	for _, r := range name {
+		if !(r == '.' || r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
 
 func (h Home) Dir() string        { return string(h) }
 func (h Home) ConfigFile() string { return filepath.Join(string(h), "config.yaml") }

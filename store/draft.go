@@ -194,9 +194,12 @@ func (d *Draft) Abandon(ctx context.Context, finishReason string) error {
 	if err != nil {
 		return fmt.Errorf("store: abandon draft message %d: %w", d.id, err)
 	}
-	_, err = d.s.wdb.ExecContext(ctx, `UPDATE messages
+	res, err := d.s.wdb.ExecContext(ctx, `UPDATE messages
 		SET content = ?, reasoning = ?, finish_reason = ?, complete = 1 WHERE id = ?`,
 		content, reasoning, finishReason, d.id)
+	if err == nil {
+		err = d.checkUpdated(res)
+	}
 	if err != nil {
 		d.reopen()
 		return fmt.Errorf("store: abandon draft message %d: %w", d.id, err)
@@ -250,6 +253,11 @@ func (d *Draft) writeFinal(ctx context.Context, m *Message) error {
 	if err != nil {
 		return err
 	}
+	return d.checkUpdated(res)
+}
+
+// checkUpdated turns an update that matched no row into ErrNotFound.
+func (d *Draft) checkUpdated(res sql.Result) error {
 	if n, err := res.RowsAffected(); err != nil {
 		return err
 	} else if n == 0 {

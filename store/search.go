@@ -183,6 +183,14 @@ func ftsQuery(input string) (string, error) {
 // of them can be searched literally). Terms the index could not match
 // (no letter or digit) are dropped.
 func lexQuery(input string) (terms []queryTerm, ops []string) {
+	// FTS5 reads a NUL as the end of the query, and control characters and
+	// broken UTF-8 are never part of a token: make them all separators.
+	input = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			return ' '
+		}
+		return r
+	}, input)
 	var (
 		negateNext bool // after NOT or a lone -
 		orPending  bool // an OR was seen since the last term

@@ -99,10 +99,10 @@ func TestOpenSetsPragmasOnEveryConnection(t *testing.T) {
 	if got := pragma(t, s.wdb, "busy_timeout"); got != "5000" {
 		t.Errorf("busy_timeout = %q, want 5000", got)
 	}
-	// Hold several read connections at once so the pool opens new ones.
+	// Hold every read connection at once so each is a new one.
 	ctx := context.Background()
 	var conns []*sql.Conn
-	for range 3 {
+	for range s.rdb.Stats().MaxOpenConnections {
 		c, err := s.rdb.Conn(ctx)
 		if err != nil {
 			t.Fatal(err)

@@ -208,30 +208,36 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, c completion, re
 	w.WriteHeader(http.StatusOK)
 	rc.Flush()
 
-	for i := 0; ; i++ {
+	for i, ev := range events {
 		if reply.CutAfter > 0 && i == reply.CutAfter {
 			abort(rc)
 		}
 		if reply.MalformedAfter > 0 && i == reply.MalformedAfter {
-			io.WriteString(w, "data: {not json\n\n")
-			rc.Flush()
+			malformed(w, rc)
 			return
-		}
-		if i == len(events) {
-			break
 		}
 		if i > 0 && !sleep(r, reply.EventDelay) {
 			return
 		}
-		if _, err := io.WriteString(w, "data: "+events[i]+"\n\n"); err != nil {
+		if _, err := io.WriteString(w, "data: "+ev+"\n\n"); err != nil {
 			return
 		}
 		rc.Flush()
 	}
-	if reply.CutAfter > 0 {
-		abort(rc) // fewer events than CutAfter: still never send [DONE]
+	// A fault scripted past the last event still replaces the end marker.
+	switch {
+	case reply.CutAfter > 0:
+		abort(rc)
+	case reply.MalformedAfter > 0:
+		malformed(w, rc)
+		return
 	}
 	io.WriteString(w, "data: [DONE]\n\n")
+	rc.Flush()
+}
+
+func malformed(w io.Writer, rc *http.ResponseController) {
+	io.WriteString(w, "data: {not json\n\n")
 	rc.Flush()
 }
 

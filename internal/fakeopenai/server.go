@@ -8,6 +8,12 @@
 // chunk with empty choices. Faults (HTTP errors, cut or malformed streams,
 // delays) come from the same Reply.
 //
+// Like OpenAI, the fake answers 400 — without consuming a scripted reply —
+// when a conversation's tool messages do not answer the preceding
+// assistant tool calls one for one, so a client that leaves a call
+// unanswered fails here as it would in production. RequireAPIKey makes it
+// check the bearer token too.
+//
 // Code under test must not know it talks to a fake: only its base URL
 // changes.
 package fakeopenai

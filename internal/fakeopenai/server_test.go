@@ -347,6 +347,21 @@ func TestMalformedAfter(t *testing.T) {
 	}
 }
 
+func TestFaultsPastTheLastEventReplaceDone(t *testing.T) {
+	s := New()
+	defer s.Close()
+	s.Script.Push(fakellm.Reply{Text: "hi", MalformedAfter: 100}, fakellm.Reply{Text: "hi", CutAfter: 100})
+
+	events, done, err := readSSE(post(t, t.Context(), s, streamBody).Body)
+	if err != nil || done || events[len(events)-1] != "{not json" {
+		t.Errorf("malformed: events %q done=%v err=%v", events, done, err)
+	}
+	events, done, err = readSSE(post(t, t.Context(), s, streamBody).Body)
+	if !errors.Is(err, io.ErrUnexpectedEOF) || done || len(events) != 4 {
+		t.Errorf("cut: %d events done=%v err=%v", len(events), done, err)
+	}
+}
+
 func TestRawPayloadsAreSentVerbatim(t *testing.T) {
 	s := New()
 	defer s.Close()

@@ -257,13 +257,36 @@ func clampWait(seconds float64) time.Duration {
 	return time.Duration(seconds * float64(time.Second))
 }
 
-// redactor removes the API key from text that may reach a user or a log:
+// redactor removes credentials from text that may reach a user or a log:
 // some servers echo the credential they rejected.
-type redactor struct{ key string }
+type redactor struct{ secrets []string }
+
+// newRedactor hides the API key and the values of configured headers whose
+// names suggest a credential (Authorization, X-Api-Key…).
+func newRedactor(apiKey string, headers http.Header) redactor {
+	var r redactor
+	if apiKey != "" {
+		r.secrets = append(r.secrets, apiKey)
+	}
+	for name, values := range headers {
+		n := strings.ToLower(name)
+		if !strings.Contains(n, "auth") && !strings.Contains(n, "key") &&
+			!strings.Contains(n, "token") && !strings.Contains(n, "secret") {
+			continue
+		}
+		for _, v := range values {
+			v = strings.TrimSpace(strings.TrimPrefix(v, "Bearer "))
+			if v != "" {
+				r.secrets = append(r.secrets, v)
+			}
+		}
+	}
+	return r
+}
 
 func (r redactor) apply(s string) string {
-	if r.key != "" {
-		s = strings.ReplaceAll(s, r.key, "[redacted]")
+	for _, secret := range r.secrets {
+		s = strings.ReplaceAll(s, secret, "[redacted]")
 	}
 	return redactBearer(s)
 }

@@ -71,9 +71,9 @@ func TestParseErrorBody(t *testing.T) {
 }
 
 func TestRedact(t *testing.T) {
-	r := redactor{key: "sk-live-secret"}
-	got := r.apply(`bad key sk-live-secret; header was "Authorization: Bearer sk-other-token", and Bearer xyz`)
-	want := `bad key [redacted]; header was "Authorization: Bearer [redacted]", and Bearer [redacted]`
+	r := newRedactor("sk-live-secret", http.Header{"X-Api-Key": {"hdr-secret"}, "X-Title": {"herm"}})
+	got := r.apply(`bad key sk-live-secret (hdr-secret) from herm; header was "Authorization: Bearer sk-other-token", and Bearer xyz`)
+	want := `bad key [redacted] ([redacted]) from herm; header was "Authorization: Bearer [redacted]", and Bearer [redacted]`
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

@@ -81,7 +81,7 @@ func New(cfg Config) *Provider {
 	for k, v := range cfg.Headers {
 		headers.Set(k, v)
 	}
-	red := redactor{key: cfg.APIKey}
+	red := newRedactor(cfg.APIKey, headers)
 
 	sc := goopenai.DefaultConfig(cfg.APIKey)
 	sc.BaseURL = base
