@@ -154,6 +154,7 @@ func (t *turn) callModel() (llm.Message, llm.FinishReason, error) {
 		draft     *store.Draft
 		streamErr error
 		announced = map[int]bool{}
+		firstText time.Time
 	)
 	for part, err := range a.Provider.Stream(t.ctx, req) {
 		if err != nil {
@@ -166,19 +167,32 @@ func (t *turn) callModel() (llm.Message, llm.FinishReason, error) {
 			if part.Text == "" {
 				continue
 			}
-			if draft == nil {
-				d, err := a.Store.Draft(t.persist, &store.Message{SessionID: t.s.ID, Role: string(llm.RoleAssistant)})
+			if part.Kind == llm.PartText {
+				t.emit(TextDelta{Text: part.Text})
+			} else {
+				t.emit(ReasoningDelta{Text: part.Text})
+			}
+			if draft != nil {
+				if part.Kind == llm.PartText {
+					draft.Append(part.Text, "")
+				} else {
+					draft.Append("", part.Text)
+				}
+				continue
+			}
+			// A response that completes within one draft interval is written
+			// once, when it is complete; a longer one gets a draft row that
+			// the store updates as text arrives, so a crash keeps it.
+			if firstText.IsZero() {
+				firstText = time.Now()
+			}
+			if time.Since(firstText) >= store.DefaultDraftInterval {
+				d, err := a.Store.Draft(t.persist, &store.Message{SessionID: t.s.ID, Role: string(llm.RoleAssistant),
+					Content: acc.Text(), Reasoning: acc.Reasoning()})
 				if err != nil {
 					return llm.Message{}, "", err
 				}
 				draft = d
-			}
-			if part.Kind == llm.PartText {
-				draft.Append(part.Text, "")
-				t.emit(TextDelta{Text: part.Text})
-			} else {
-				draft.Append("", part.Text)
-				t.emit(ReasoningDelta{Text: part.Text})
 			}
 		case llm.PartToolCallStart:
 			if !announced[part.Index] && part.ToolName != "" {
@@ -199,22 +213,7 @@ func (t *turn) callModel() (llm.Message, llm.FinishReason, error) {
 	}
 	msg := acc.Message()
 	if streamErr != nil {
-		// Keep what arrived; drop tool calls, whose arguments may be cut.
-		partial := llm.Message{Role: llm.RoleAssistant, Content: msg.Content, Reasoning: msg.Reasoning}
-		if draft != nil {
-			reason := "error"
-			if t.ctx.Err() != nil {
-				reason = "interrupted"
-			}
-			if err := draft.Abandon(t.persist, reason); err != nil {
-				return partial, "", fmt.Errorf("%w (and saving the partial answer failed: %v)", streamErr, err)
-			}
-			t.appendHistory(partial)
-		}
-		if t.ctx.Err() != nil {
-			return partial, "", t.ctx.Err()
-		}
-		return partial, "", streamErr
+		return t.keepPartial(msg, draft, streamErr)
 	}
 	for i := range msg.ToolCalls {
 		if msg.ToolCalls[i].ID == "" {
@@ -239,6 +238,32 @@ func (t *turn) callModel() (llm.Message, llm.FinishReason, error) {
 	t.appendHistory(msg)
 	t.emit(MessageSaved{Message: *rec})
 	return msg, acc.Finish, nil
+}
+
+// keepPartial saves what arrived of a response that failed or was
+// interrupted, and adds it to the history. Tool calls are dropped: their
+// arguments may be cut.
+func (t *turn) keepPartial(msg llm.Message, draft *store.Draft, streamErr error) (llm.Message, llm.FinishReason, error) {
+	partial := llm.Message{Role: llm.RoleAssistant, Content: msg.Content, Reasoning: msg.Reasoning}
+	reason := "error"
+	if t.ctx.Err() != nil {
+		reason, streamErr = "interrupted", t.ctx.Err()
+	}
+	var err error
+	switch {
+	case draft != nil:
+		err = draft.Abandon(t.persist, reason)
+	case partial.Content != "" || partial.Reasoning != "":
+		rec := toStore(t.s.ID, partial, llm.FinishReason(reason), 0)
+		err = t.s.agent.Store.AppendMessage(t.persist, rec)
+	default:
+		return partial, "", streamErr
+	}
+	if err != nil {
+		return partial, "", fmt.Errorf("%w (and saving the partial answer failed: %v)", streamErr, err)
+	}
+	t.appendHistory(partial)
+	return partial, "", streamErr
 }
 
 func toolSpecs(r *tools.Registry) []llm.ToolSpec {

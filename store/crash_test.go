@@ -85,7 +85,6 @@ func TestCrashChild(t *testing.T) {
 		// os.Stdout is unbuffered: the line is out before the next write.
 		fmt.Fprintln(os.Stdout, line)
 	}
-	os.Exit(0)
 }
 
 func TestKill9KeepsAcknowledgedWrites(t *testing.T) {
@@ -152,7 +151,7 @@ func kill9Round(t *testing.T, path, sessionID string, round int, acked map[int64
 		case <-time.After(20 * time.Second):
 			t.Errorf("round %d: child wrote nothing in 20s", round)
 		}
-		time.Sleep(time.Duration(rand.IntN(15000)) * time.Microsecond)
+		time.Sleep(time.Duration(rand.IntN(40000)) * time.Microsecond)
 	}
 	if err := cmd.Process.Kill(); err != nil {
 		t.Fatalf("round %d: kill: %v", round, err)

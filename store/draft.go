@@ -140,20 +140,22 @@ func (d *Draft) flush() {
 	d.mu.Lock()
 	d.writing = false
 	if err != nil {
+		// Retried on the next Append rather than on a timer, so a draft
+		// left open on a closed store does not spin.
 		d.err = fmt.Errorf("store: write draft message %d: %w", d.id, err)
 	} else {
 		d.written, d.err = version, nil
-	}
-	if d.version != d.written {
-		d.schedule() // more text arrived, or the write failed: try again
+		if d.version != d.written {
+			d.schedule() // more text arrived during the write
+		}
 	}
 	d.idle.Broadcast()
 	d.mu.Unlock()
 }
 
 // Err returns the error of the last background write, or nil once a later
-// write succeeded. A failed background write is retried at the next
-// interval, and Commit or Abandon writes everything anyway, so callers only
+// write succeeded. A failed background write is retried with the next
+// Append, and Commit or Abandon writes everything anyway, so callers only
 // need it to warn early.
 func (d *Draft) Err() error {
 	d.mu.Lock()

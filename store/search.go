@@ -61,7 +61,7 @@ type Hit struct {
 func (s *Store) Search(ctx context.Context, query string, opts SearchOptions) ([]Hit, error) {
 	match, err := ftsQuery(query)
 	if err != nil {
-		return nil, fmt.Errorf("store: search %q: %w", query, err)
+		return nil, fmt.Errorf("store: search %q: %w", shorten(query), err)
 	}
 	limit := opts.Limit
 	if limit <= 0 {
@@ -93,7 +93,7 @@ func (s *Store) Search(ctx context.Context, query string, opts SearchOptions) ([
 
 	rows, err := s.rdb.QueryContext(ctx, b.String(), args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: search %q: %w", query, err)
+		return nil, fmt.Errorf("store: search %q: %w", shorten(query), err)
 	}
 	defer rows.Close()
 	var hits []Hit
@@ -101,13 +101,13 @@ func (s *Store) Search(ctx context.Context, query string, opts SearchOptions) ([
 		var h Hit
 		var created int64
 		if err := rows.Scan(&h.MessageID, &h.SessionID, &h.Role, &h.Snippet, &h.Rank, &created); err != nil {
-			return nil, fmt.Errorf("store: search %q: %w", query, err)
+			return nil, fmt.Errorf("store: search %q: %w", shorten(query), err)
 		}
 		h.CreatedAt = fromNanos(created)
 		hits = append(hits, h)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: search %q: %w", query, err)
+		return nil, fmt.Errorf("store: search %q: %w", shorten(query), err)
 	}
 	return hits, nil
 }
@@ -133,7 +133,8 @@ func (t queryTerm) fts() string {
 // word and phrase is emitted as an FTS5 string, so user text can never be
 // read as FTS5 syntax; the only operators in the result are the ones built
 // here. OR binds tighter than the implicit AND (a b OR c = a AND (b OR c)),
-// as in web search, and exclusions apply to the whole query.
+// as in web search, and exclusions apply to the whole query. Long queries
+// stay shallow: FTS5 flattens AND and OR lists.
 func ftsQuery(input string) (string, error) {
 	terms, ops := lexQuery(input)
 	if len(terms) == 0 && len(ops) > 0 {
@@ -171,9 +172,18 @@ func ftsQuery(input string) (string, error) {
 		b.WriteString(t.fts())
 	}
 	b.WriteString(")")
-	for _, t := range neg {
-		b.WriteString(" NOT ")
+	// One NOT of an OR group: FTS5 flattens OR lists but nests each binary
+	// NOT, and refuses trees deeper than 256.
+	for i, t := range neg {
+		if i == 0 {
+			b.WriteString(" NOT (")
+		} else {
+			b.WriteString(" OR ")
+		}
 		b.WriteString(t.fts())
+	}
+	if len(neg) > 0 {
+		b.WriteString(")")
 	}
 	return b.String(), nil
 }
@@ -276,4 +286,13 @@ func searchable(s string) bool {
 		}
 	}
 	return false
+}
+
+// shorten cuts a query for an error message.
+func shorten(q string) string {
+	const keep = 80
+	if utf8.RuneCountInString(q) <= keep {
+		return q
+	}
+	return string([]rune(q)[:keep]) + "…"
 }

@@ -198,6 +198,18 @@ func TestSearchNeverLeaksSyntaxErrors(t *testing.T) {
 		_ = hits
 	}
 
+	// Long queries must not hit FTS5's expression depth limit (256).
+	for _, q := range []string{
+		strings.Repeat("nil ", 300),
+		strings.Repeat("nil OR ", 300) + "map",
+		"nil " + strings.Repeat("-zz NOT yy ", 150),
+		strings.Repeat(`"nil map" `, 300),
+	} {
+		if _, err := s.Search(context.Background(), q, SearchOptions{}); err != nil {
+			t.Errorf("Search(%d-byte query): %v", len(q), err)
+		}
+	}
+
 	// Literal meaning where it matters.
 	for q, want := range map[string][]int64{
 		`"nil map`:              {m[2].ID, m[3].ID}, // unbalanced quote = phrase to the end
@@ -225,14 +237,14 @@ func TestFTSQuery(t *testing.T) {
 		`foo OR bar baz`:     `("foo" OR "bar") AND ("baz")`,
 		`"foo bar"* x`:       `("foo bar"*) AND ("x")`,
 		`pre*`:               `("pre"*)`,
-		`a -b NOT c`:         `("a") NOT "b" NOT "c"`,
+		`a -b NOT c`:         `("a") NOT ("b" OR "c")`,
 		`say "hi`:            `("say") AND ("hi")`,
 		`AND OR`:             `("AND") AND ("OR")`,
 		`a"b`:                `("a") AND ("b")`,
 		`x""y`:               `("x") AND ("y")`,
 		`"quo""te"`:          `("quo") AND ("te")`,
-		`a OR -b`:            `("a") NOT "b"`,
-		`-"two words" three`: `("three") NOT "two words"`,
+		`a OR -b`:            `("a") NOT ("b")`,
+		`-"two words" three`: `("three") NOT ("two words")`,
 		`he said "x"" y"`:    `("he") AND ("said") AND ("x") AND (" y")`,
 	}
 	for in, want := range cases {

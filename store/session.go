@@ -145,7 +145,7 @@ func (s *Store) CreateSession(ctx context.Context, sess *Session) error {
 	// and draw the same 24 random bits; try again rather than fail.
 	for attempt := 0; ; attempt++ {
 		if generated {
-			sess.ID = newSessionID(nowUTC())
+			sess.ID = s.newID(nowUTC())
 		}
 		row := sessionRow{
 			ID: sess.ID, Source: sess.Source, Title: sess.Title, Model: sess.Model,

@@ -11,16 +11,17 @@ import (
 
 func TestNewSessionID(t *testing.T) {
 	re := regexp.MustCompile(`^\d{8}_\d{6}_[0-9a-f]{6}$`)
-	seen := map[string]bool{}
+	suffixes := map[string]bool{}
 	for range 1000 {
 		id := NewSessionID()
 		if !re.MatchString(id) {
 			t.Fatalf("NewSessionID() = %q, want YYYYMMDD_HHMMSS_xxxxxx", id)
 		}
-		if seen[id] {
-			t.Fatalf("NewSessionID() repeated %q", id)
-		}
-		seen[id] = true
+		suffixes[id[16:]] = true
+	}
+	// 24 random bits: a few repeats among 1000 are possible, many are not.
+	if len(suffixes) < 990 {
+		t.Errorf("only %d distinct random suffixes in 1000 ids", len(suffixes))
 	}
 	at := time.Date(2026, 12, 1, 15, 30, 12, 0, time.FixedZone("X", 3600))
 	if got := newSessionID(at)[:15]; got != "20261201_143012" {
@@ -200,5 +201,27 @@ func TestListAndLatestSessions(t *testing.T) {
 	}
 	if _, err := s.LatestSession(ctx, "discord"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("LatestSession(discord) = %v, want ErrNotFound", err)
+	}
+}
+
+func TestCreateSessionRetriesIDCollision(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	ids := []string{"20260101_000000_aaaaaa", "20260101_000000_aaaaaa", "20260101_000000_aaaaaa", "20260101_000000_bbbbbb"}
+	s.newID = func(time.Time) string {
+		id := ids[0]
+		ids = ids[1:]
+		return id
+	}
+	first := &Session{}
+	if err := s.CreateSession(ctx, first); err != nil {
+		t.Fatal(err)
+	}
+	second := &Session{}
+	if err := s.CreateSession(ctx, second); err != nil {
+		t.Fatalf("CreateSession after an id collision: %v", err)
+	}
+	if first.ID != "20260101_000000_aaaaaa" || second.ID != "20260101_000000_bbbbbb" {
+		t.Errorf("ids %s and %s", first.ID, second.ID)
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"time"
 
 	gosqlite "github.com/glebarez/go-sqlite"
 	"github.com/glebarez/sqlite"
@@ -55,9 +56,14 @@ type Store struct {
 	r   *gorm.DB
 	rdb *sql.DB
 
-	// Prepared statements for the hot paths.
-	insertMsg   *sql.Stmt
+	// Prepared statements for the hot paths: inserting one message, a full
+	// chunk of a batch, and a draft's text.
+	insertOne   *sql.Stmt
+	insertChunk *sql.Stmt
 	updateDraft *sql.Stmt
+
+	// newID makes session ids; tests replace it to force collisions.
+	newID func(time.Time) string
 }
 
 // Open opens the state database at path, creating it (0600, and its parent
@@ -73,7 +79,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		return nil, err
 	}
 
-	s := &Store{path: abs}
+	s := &Store{path: abs, newID: newSessionID}
 	if s.w, s.wdb, err = openHandle(abs, writePragmas()); err != nil {
 		return nil, openError(abs, err)
 	}
@@ -206,12 +212,11 @@ func openError(path string, err error) error {
 // prepare compiles the statements used on hot paths.
 func (s *Store) prepare(ctx context.Context) error {
 	var err error
-	s.insertMsg, err = s.wdb.PrepareContext(ctx, `INSERT INTO messages
-		(session_id, role, content, tool_calls, tool_call_id, tool_name, tool_args,
-		 reasoning, reasoning_signature, finish_reason, token_count, complete, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-	if err != nil {
+	if s.insertOne, err = s.wdb.PrepareContext(ctx, insertMessagesSQL(1)); err != nil {
 		return fmt.Errorf("prepare message insert: %w", err)
+	}
+	if s.insertChunk, err = s.wdb.PrepareContext(ctx, insertMessagesSQL(insertChunkRows)); err != nil {
+		return fmt.Errorf("prepare message batch insert: %w", err)
 	}
 	s.updateDraft, err = s.wdb.PrepareContext(ctx,
 		`UPDATE messages SET content = ?, reasoning = ? WHERE id = ?`)
@@ -228,7 +233,7 @@ func (s *Store) Path() string { return s.path }
 // abandoned first; their later writes fail.
 func (s *Store) Close() error {
 	var errs []error
-	for _, st := range []*sql.Stmt{s.insertMsg, s.updateDraft} {
+	for _, st := range []*sql.Stmt{s.insertOne, s.insertChunk, s.updateDraft} {
 		if st != nil {
 			errs = append(errs, st.Close())
 		}

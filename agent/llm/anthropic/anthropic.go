@@ -1,23 +1,24 @@
-// Package anthropic adapts the Anthropic Messages API to llm.Provider, on top
-// of the official Go SDK (anthropic-sdk-go v2, API version 2026-10-21).
+// Package anthropic adapts the Anthropic Messages API to llm.Provider. It
+// speaks the wire protocol (API version 2026-10-21) with net/http directly.
 //
 // The adapter turns herm's OpenAI-shaped conversation into Messages API
 // turns (system prompt apart, tool results as tool_result blocks in user
 // turns, thinking blocks echoed back with their signatures) and the event
-// stream back into llm.Parts. It never retries: the SDK's retries are off
-// and every failure is returned as an *llm.APIError, an *llm.StreamError,
-// the context's error or a transport error, for the agent to classify.
+// stream back into llm.Parts. It never retries: every failure is returned
+// as an *llm.APIError, an *llm.StreamError, the context's error or a
+// transport error, for the agent to classify.
 package anthropic
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"fmt"
+	"mime"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
-
-	"github.com/anthropics/anthropic-sdk-go/v2"
-	"github.com/anthropics/anthropic-sdk-go/v2/option"
-	"github.com/anthropics/anthropic-sdk-go/v2/packages/ssestream"
 
 	"github.com/herm-dev/herm/agent/llm"
 )
@@ -26,9 +27,18 @@ import (
 const (
 	DefaultName      = "anthropic"
 	DefaultMaxTokens = 8192
+)
+
+const (
+	// defaultBaseURL is the production API.
+	defaultBaseURL = "https://api.anthropic.com"
+	// apiVersion is sent as the anthropic-version header: the version the
+	// official Go SDK v2.15.0 sent, which this adapter was tested against.
+	// It fixes the request and event shapes, and rules out temperature
+	// (see encode).
+	apiVersion = "2026-10-21"
 	// responseHeaderTimeout bounds the wait for the response headers of the
-	// default HTTP client (as the SDK's own default client does); it does
-	// not limit how long a stream may run.
+	// default HTTP client; it does not limit how long a stream may run.
 	responseHeaderTimeout = 10 * time.Minute
 )
 
@@ -41,6 +51,8 @@ type Config struct {
 	APIKey string
 	// HTTPClient carries the requests; nil uses a client with a
 	// response-header timeout and no overall timeout, so streams can last.
+	// Either way redirects are not followed: net/http would send the
+	// x-api-key header on to whatever host a redirect names.
 	HTTPClient *http.Client
 	// Name identifies the provider in errors and events; default "anthropic".
 	Name string
@@ -55,7 +67,8 @@ type Provider struct {
 	name      string
 	apiKey    string
 	maxTokens int
-	client    anthropic.Client
+	endpoint  string // the messages URL
+	client    *http.Client
 }
 
 var _ llm.Provider = (*Provider)(nil)
@@ -73,29 +86,18 @@ func New(cfg Config) *Provider {
 	if p.maxTokens <= 0 {
 		p.maxTokens = DefaultMaxTokens
 	}
-	hc := cfg.HTTPClient
-	if hc == nil {
-		hc = defaultHTTPClient()
+	base := normalizeBaseURL(cfg.BaseURL)
+	if base == "" {
+		base = defaultBaseURL
 	}
-	opts := []option.RequestOption{
-		// herm resolves credentials and the base URL itself (config, .env,
-		// profiles); the SDK must not add ANTHROPIC_* variables or profile
-		// files of its own behind the user's back.
-		option.WithoutEnvironmentDefaults(),
-		option.WithHTTPClient(hc),
-		// The agent owns retries, with backoff and events the user sees.
-		option.WithMaxRetries(0),
-		option.WithoutOpenTelemetry(),
+	p.endpoint = base + "/v1/messages"
+	if cfg.HTTPClient != nil {
+		c := *cfg.HTTPClient // a copy: the caller's client stays as it was
+		p.client = &c
+	} else {
+		p.client = defaultHTTPClient()
 	}
-	if base := normalizeBaseURL(cfg.BaseURL); base != "" {
-		opts = append(opts, option.WithBaseURL(base))
-	}
-	if cfg.APIKey != "" {
-		// x-api-key rather than the SDK's bearer default: the API accepts
-		// both, and Anthropic-compatible gateways and proxies expect this one.
-		opts = append(opts, option.WithHeader("x-api-key", cfg.APIKey))
-	}
-	p.client = anthropic.NewClient(opts...)
+	p.client.CheckRedirect = checkRedirect
 	return p
 }
 
@@ -111,8 +113,16 @@ func defaultHTTPClient() *http.Client {
 	return &http.Client{}
 }
 
-// normalizeBaseURL drops a trailing "/v1": the SDK adds the version to
-// request paths, and base URLs copied from docs or other tools often carry it.
+// checkRedirect stops at every redirect, which the API never sends: net/http
+// keeps custom headers such as x-api-key when it follows one to another
+// host, and turns the POST into a GET on 301, 302 and 303. The 3xx becomes
+// an APIError that says where the server pointed.
+func checkRedirect(*http.Request, []*http.Request) error {
+	return http.ErrUseLastResponse
+}
+
+// normalizeBaseURL drops a trailing "/v1": request paths carry the version,
+// and base URLs copied from docs or other tools often carry it too.
 func normalizeBaseURL(u string) string {
 	u = strings.TrimRight(strings.TrimSpace(u), "/")
 	u = strings.TrimSuffix(u, "/v1")
@@ -120,37 +130,71 @@ func normalizeBaseURL(u string) string {
 }
 
 // Stream sends req and streams the response. See llm.Provider.
-//
-// The request goes through the SDK (parameters, headers, error bodies, SSE
-// framing, error events), but events decode into this package's small
-// streamEvent rather than the SDK's MessageStreamEventUnion, whose
-// reflective decoding cost about 5 µs and 24 allocations per event.
 func (p *Provider) Stream(ctx context.Context, req llm.Request) llm.Stream {
 	return func(yield func(llm.Part, error) bool) {
-		params, err := p.params(req)
+		body, err := p.encode(req)
 		if err != nil {
 			yield(llm.Part{}, err)
 			return
 		}
-		// With a **http.Response destination the SDK hands over the body
-		// unread; it still turns an error status into an *anthropic.Error.
-		var resp *http.Response
-		err = p.client.Post(ctx, "v1/messages", params, &resp, option.WithJSONSet("stream", true))
-		s := ssestream.NewStream[streamEvent](ssestream.NewDecoder(resp), err)
-		defer s.Close()
-
-		d := decoder{provider: p.name}
-		for s.Next() {
-			ev := s.Current()
-			if err := d.event(&ev, yield); err != nil {
-				if err != errStopped {
-					yield(llm.Part{}, err)
-				}
-				return
-			}
+		resp, err := p.post(ctx, body)
+		if err != nil {
+			yield(llm.Part{}, err)
+			return
 		}
-		if err := p.streamErr(ctx, s.Err(), resp, &d); err != nil {
+		// Closing the body is what ends the request when the consumer
+		// stops early or the stream fails.
+		defer resp.Body.Close()
+		if resp.StatusCode < 200 || resp.StatusCode > 299 {
+			yield(llm.Part{}, p.statusError(resp))
+			return
+		}
+		if isJSON(resp.Header.Get("Content-Type")) {
+			err = p.readMessage(ctx, resp.Body, yield)
+		} else {
+			err = p.readEvents(ctx, resp.Body, yield)
+		}
+		if err != nil && err != errStopped {
 			yield(llm.Part{}, err)
 		}
 	}
+}
+
+// post sends the request body and returns the response, whatever its status.
+func (p *Provider) post(ctx context.Context, body []byte) (*http.Response, error) {
+	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, p.endpoint, bytes.NewReader(body))
+	if err != nil {
+		// Not the URL itself: a base URL may carry a password.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return nil, fmt.Errorf("%s: the base URL is not usable: %w", p.name, err)
+	}
+	h := hreq.Header
+	h.Set("Content-Type", "application/json")
+	h.Set("Accept", "text/event-stream, application/json")
+	h.Set("anthropic-version", apiVersion)
+	if p.apiKey != "" {
+		// x-api-key rather than a bearer token: the API accepts both, and
+		// Anthropic-compatible gateways and proxies expect this one.
+		h.Set("x-api-key", p.apiKey)
+	}
+	resp, err := p.client.Do(hreq)
+	if err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return nil, fmt.Errorf("%s: request stopped: %w", p.name, ctxErr)
+		}
+		// Connection refused, DNS, TLS, timeout. The transport error stays
+		// reachable for errors.As (net.Error…); it names the URL, never
+		// the key, which only travels in a header.
+		return nil, fmt.Errorf("%s: %w", p.name, err)
+	}
+	return resp, nil
+}
+
+// isJSON reports whether a Content-Type is JSON rather than an event stream.
+func isJSON(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json"))
 }

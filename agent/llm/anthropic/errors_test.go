@@ -31,7 +31,7 @@ func TestHTTPErrors(t *testing.T) {
 		{"context overflow", fakellm.Reply{Status: 400, ErrorBody: `{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 210000 tokens > 200000 maximum"}}`},
 			llm.APIError{StatusCode: 400, Type: "invalid_request_error", Message: "prompt is too long: 210000 tokens > 200000 maximum"}},
 		{"gateway html", fakellm.Reply{Status: 502, ErrorBody: "<html>\n  <body>Bad   Gateway</body>\n</html>"},
-			llm.APIError{StatusCode: 502, Message: "<html> <body>Bad Gateway</body> </html>"}},
+			llm.APIError{StatusCode: 502, Message: "Bad Gateway"}},
 		{"key echoed", fakellm.Reply{Status: 401, ErrorBody: `{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key: ` + testKey + `"}}`},
 			llm.APIError{StatusCode: 401, Type: "authentication_error", Message: "invalid x-api-key: [redacted]"}},
 	} {
@@ -53,7 +53,7 @@ func TestHTTPErrors(t *testing.T) {
 			if strings.Contains(err.Error(), testKey) {
 				t.Errorf("error text holds the API key: %v", err)
 			}
-			// The SDK must not retry behind the agent's back.
+			// The adapter must not retry behind the agent's back.
 			if n := len(srv.Script.Requests()); n != 1 {
 				t.Errorf("server got %d requests, want 1", n)
 			}
@@ -64,7 +64,8 @@ func TestHTTPErrors(t *testing.T) {
 func TestMissingKey(t *testing.T) {
 	srv := fakeanthropic.New()
 	defer srv.Close()
-	// The SDK's environment defaults must not supply a key or a base URL.
+	// Only the config supplies the key and the base URL, never the
+	// environment (herm resolves ANTHROPIC_* itself, with precedence).
 	t.Setenv("ANTHROPIC_API_KEY", "sk-ant-from-env")
 	t.Setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:1")
 	p := anthropic.New(anthropic.Config{BaseURL: srv.URL + "/v1/"})

@@ -21,6 +21,8 @@ func TestRetryAfter(t *testing.T) {
 		{"date in the past", map[string]string{"retry-after": now.Add(-time.Minute).Format(http.TimeFormat)}, 0},
 		{"negative", map[string]string{"retry-after": "-3"}, 0},
 		{"garbage", map[string]string{"retry-after": "soon", "retry-after-ms": "x"}, 0},
+		{"garbage milliseconds", map[string]string{"retry-after": "2", "retry-after-ms": "x"}, 2 * time.Second},
+		{"absurd", map[string]string{"retry-after": "1e300"}, 24 * time.Hour},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := http.Header{}
@@ -69,6 +71,20 @@ func TestSnippet(t *testing.T) {
 	}
 	if got := snippet("ééé", 3); got != "é…" {
 		t.Errorf("snippet cut inside a rune: %q", got)
+	}
+	page := `<!DOCTYPE html>
+<html><head><title>502 Bad Gateway</title>
+<style>body { color: red; }</style><script>var x = "<b>";</script></head>
+<!-- a comment <b> -->
+<body><h1>502 Bad Gateway</h1><p>The upstream server &amp; its proxy &lt;failed&gt;.</p></body></html>`
+	if got, want := snippet(page, 300), "502 Bad Gateway 502 Bad Gateway The upstream server & its proxy <failed>."; got != want {
+		t.Errorf("snippet of a page = %q\nwant %q", got, want)
+	}
+	if got := snippet("a < b, not markup", 100); got != "a < b, not markup" {
+		t.Errorf("snippet of text = %q", got)
+	}
+	if got := snippet("<p>unclosed <b", 100); got != "unclosed" {
+		t.Errorf("snippet of broken markup = %q", got)
 	}
 }
 

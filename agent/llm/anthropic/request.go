@@ -7,38 +7,96 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/anthropics/anthropic-sdk-go/v2"
-	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
-
 	"github.com/herm-dev/herm/agent/llm"
 )
 
 // emptySchema is the input schema of a tool that declares no parameters.
 const emptySchema = `{"type":"object","properties":{}}`
 
-// params maps an llm.Request to the SDK's request parameters.
+// Wire shapes of a Messages API request. Each content block type has its
+// own struct, so that the fields the API requires are always sent — even
+// empty — and the optional ones only when set.
+type (
+	request struct {
+		Model     string      `json:"model"`
+		MaxTokens int         `json:"max_tokens"`
+		System    []textBlock `json:"system,omitempty"`
+		Messages  []message   `json:"messages"`
+		Tools     []tool      `json:"tools,omitempty"`
+		// CacheControl at the top level places one automatic cache
+		// breakpoint on the last block: each agent iteration resends the
+		// whole conversation, so the next request reads this prefix from
+		// the cache instead of paying for it again.
+		CacheControl cacheControl  `json:"cache_control"`
+		OutputConfig *outputConfig `json:"output_config,omitempty"`
+		Stream       bool          `json:"stream"`
+	}
+	message struct {
+		Role    llm.Role `json:"role"`
+		Content []any    `json:"content"` // the *Block types below
+	}
+	cacheControl struct {
+		Type string `json:"type"`
+	}
+	outputConfig struct {
+		Effort string `json:"effort"`
+	}
+	tool struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description,omitempty"`
+		InputSchema json.RawMessage `json:"input_schema"`
+	}
+
+	textBlock struct {
+		Type string `json:"type"` // "text"
+		Text string `json:"text"`
+	}
+	thinkingBlock struct {
+		Type      string `json:"type"` // "thinking"
+		Thinking  string `json:"thinking"`
+		Signature string `json:"signature"`
+	}
+	imageBlock struct {
+		Type   string      `json:"type"` // "image"
+		Source imageSource `json:"source"`
+	}
+	imageSource struct {
+		Type      string `json:"type"` // "base64"
+		MediaType string `json:"media_type"`
+		Data      string `json:"data"`
+	}
+	toolUseBlock struct {
+		Type  string          `json:"type"` // "tool_use"
+		ID    string          `json:"id"`
+		Name  string          `json:"name"`
+		Input json.RawMessage `json:"input"`
+	}
+	toolResultBlock struct {
+		Type      string      `json:"type"` // "tool_result"
+		ToolUseID string      `json:"tool_use_id"`
+		Content   []textBlock `json:"content,omitempty"`
+	}
+)
+
+// encode returns the JSON body of the streaming request for req.
 //
-// Request.Temperature is not sent: API version 2026-10-21, which this SDK
-// speaks, rejects temperature, top_p and top_k with a 400 even at their
-// defaults.
-func (p *Provider) params(req llm.Request) (anthropic.MessageNewParams, error) {
+// Request.Temperature is not sent: API version 2026-10-21 (apiVersion)
+// rejects temperature, top_p and top_k with a 400 even at their defaults.
+func (p *Provider) encode(req llm.Request) ([]byte, error) {
 	if req.Model == "" {
-		return anthropic.MessageNewParams{}, fmt.Errorf("%s: no model given: set the model in the config or with --model", p.name)
+		return nil, fmt.Errorf("%s: no model given: set the model in the config or with --model", p.name)
 	}
-	maxTokens := req.MaxTokens
-	if maxTokens <= 0 {
-		maxTokens = p.maxTokens
+	r := request{
+		Model:        req.Model,
+		MaxTokens:    req.MaxTokens,
+		CacheControl: cacheControl{Type: "ephemeral"},
+		Stream:       true,
 	}
-	params := anthropic.MessageNewParams{
-		Model:     anthropic.Model(req.Model),
-		MaxTokens: int64(maxTokens),
-		// One automatic cache breakpoint on the last block: each agent
-		// iteration resends the whole conversation, so the next request
-		// reads this prefix from the cache instead of paying for it again.
-		CacheControl: anthropic.NewCacheControlEphemeralParam(),
+	if r.MaxTokens <= 0 {
+		r.MaxTokens = p.maxTokens
 	}
-	if s := strings.TrimSpace(req.System); s != "" {
-		params.System = append(params.System, anthropic.TextBlockParam{Text: req.System})
+	if strings.TrimSpace(req.System) != "" {
+		r.System = append(r.System, textBlock{Type: "text", Text: req.System})
 	}
 	var b turns
 	for _, m := range req.Messages {
@@ -46,28 +104,39 @@ func (p *Provider) params(req llm.Request) (anthropic.MessageNewParams, error) {
 			// OpenAI-shaped histories may carry the system prompt as a
 			// message; Anthropic wants it apart.
 			if strings.TrimSpace(m.Content) != "" {
-				params.System = append(params.System, anthropic.TextBlockParam{Text: m.Content})
+				r.System = append(r.System, textBlock{Type: "text", Text: m.Content})
 			}
 			continue
 		}
 		b.add(m)
 	}
-	params.Messages = b.finish()
+	r.Messages = b.finish()
 	for _, t := range req.Tools {
-		tool, err := toolParam(t)
+		spec, err := toolSpec(t)
 		if err != nil {
-			return anthropic.MessageNewParams{}, fmt.Errorf("%s: %w", p.name, err)
+			return nil, fmt.Errorf("%s: %w", p.name, err)
 		}
-		params.Tools = append(params.Tools, tool)
+		r.Tools = append(r.Tools, spec)
 	}
 	switch e := strings.ToLower(req.ReasoningEffort); e {
 	case "":
 	case "low", "medium", "high":
-		params.OutputConfig.Effort = anthropic.OutputConfigEffort(e)
+		r.OutputConfig = &outputConfig{Effort: e}
 	default:
-		return anthropic.MessageNewParams{}, fmt.Errorf("%s: reasoning effort %q is not one of low, medium, high", p.name, req.ReasoningEffort)
+		return nil, fmt.Errorf("%s: reasoning effort %q is not one of low, medium, high", p.name, req.ReasoningEffort)
 	}
-	return params, nil
+
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	// Conversations are full of code and tool output; escaping every <, >
+	// and & as \u003c… would only make the body bigger.
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(&r); err != nil {
+		// Only a value json cannot represent gets here (invalid UTF-8 is
+		// replaced, not refused), so say which request it was.
+		return nil, fmt.Errorf("%s: encoding the request for model %s: %w", p.name, req.Model, err)
+	}
+	return buf.Bytes(), nil
 }
 
 // turns builds the Messages API's alternating user/assistant turns from
@@ -77,9 +146,9 @@ func (p *Provider) params(req llm.Request) (anthropic.MessageNewParams, error) {
 // tool_use blocks. Within a turn, lead blocks go first: tool_result blocks
 // must precede other user content, thinking blocks other assistant content.
 type turns struct {
-	out        []anthropic.MessageParam
+	out        []message
 	role       llm.Role // side of the open turn: RoleUser, RoleAssistant or ""
-	lead, rest []anthropic.ContentBlockParamUnion
+	lead, rest []any
 }
 
 func (b *turns) open(role llm.Role) {
@@ -93,17 +162,11 @@ func (b *turns) flush() {
 	if len(b.lead)+len(b.rest) == 0 {
 		return
 	}
-	blocks := append(b.lead, b.rest...)
-	switch b.role {
-	case llm.RoleUser:
-		b.out = append(b.out, anthropic.NewUserMessage(blocks...))
-	case llm.RoleAssistant:
-		b.out = append(b.out, anthropic.NewAssistantMessage(blocks...))
-	}
+	b.out = append(b.out, message{Role: b.role, Content: append(b.lead, b.rest...)})
 	b.lead, b.rest = nil, nil
 }
 
-func (b *turns) finish() []anthropic.MessageParam {
+func (b *turns) finish() []message {
 	b.flush()
 	return b.out
 }
@@ -112,35 +175,39 @@ func (b *turns) finish() []anthropic.MessageParam {
 // maps to no blocks (an empty assistant message, whitespace-only text) adds
 // nothing and so does not split the turn around it.
 func (b *turns) add(m llm.Message) {
-	var lead, rest []anthropic.ContentBlockParamUnion
+	var lead, rest []any
 	role := llm.RoleUser
 	switch m.Role {
 	case llm.RoleTool:
-		result := anthropic.ToolResultBlockParam{ToolUseID: toolUseID(m.ToolCallID)}
+		result := toolResultBlock{Type: "tool_result", ToolUseID: toolUseID(m.ToolCallID)}
 		if m.Content != "" {
-			result.Content = []anthropic.ToolResultBlockParamContentUnion{{OfText: &anthropic.TextBlockParam{Text: m.Content}}}
+			result.Content = []textBlock{{Type: "text", Text: m.Content}}
 		}
-		lead = append(lead, anthropic.ContentBlockParamUnion{OfToolResult: &result})
+		lead = append(lead, result)
 	case llm.RoleAssistant:
 		role = llm.RoleAssistant
 		// A thinking block is only valid with the signature the API gave it.
 		if m.Reasoning != "" && m.ReasoningSignature != "" {
-			lead = append(lead, anthropic.NewThinkingBlock(m.ReasoningSignature, m.Reasoning))
+			lead = append(lead, thinkingBlock{Type: "thinking", Thinking: m.Reasoning, Signature: m.ReasoningSignature})
 		}
 		if strings.TrimSpace(m.Content) != "" {
-			rest = append(rest, anthropic.NewTextBlock(m.Content))
+			rest = append(rest, textBlock{Type: "text", Text: m.Content})
 		}
 		for _, c := range m.ToolCalls {
-			rest = append(rest, anthropic.NewToolUseBlock(toolUseID(c.ID), toolInput(c.Arguments), c.Name))
+			rest = append(rest, toolUseBlock{Type: "tool_use", ID: toolUseID(c.ID), Name: c.Name, Input: toolInput(c.Arguments)})
 		}
 	default: // user, and any role the API has no place for
 		// Images before text, as Anthropic recommends.
 		for _, img := range m.Images {
-			rest = append(rest, anthropic.NewImageBlockBase64(img.MediaType, base64.StdEncoding.EncodeToString(img.Data)))
+			rest = append(rest, imageBlock{Type: "image", Source: imageSource{
+				Type:      "base64",
+				MediaType: img.MediaType,
+				Data:      base64.StdEncoding.EncodeToString(img.Data),
+			}})
 		}
 		// The API refuses empty and whitespace-only text blocks.
 		if strings.TrimSpace(m.Content) != "" {
-			rest = append(rest, anthropic.NewTextBlock(m.Content))
+			rest = append(rest, textBlock{Type: "text", Text: m.Content})
 		}
 	}
 	if len(lead)+len(rest) == 0 {
@@ -186,21 +253,14 @@ func toolUseID(id string) string {
 	return id
 }
 
-// toolParam maps a tool spec; its JSON schema is sent as given.
-func toolParam(t llm.ToolSpec) (anthropic.ToolUnionParam, error) {
+// toolSpec maps a tool spec; its JSON schema is sent as given.
+func toolSpec(t llm.ToolSpec) (tool, error) {
 	schema := bytes.TrimSpace(t.Parameters)
 	if len(schema) == 0 || bytes.Equal(schema, []byte("null")) {
 		schema = []byte(emptySchema)
 	}
 	if schema[0] != '{' || !json.Valid(schema) {
-		return anthropic.ToolUnionParam{}, fmt.Errorf("tool %q: parameters are not a JSON schema object", t.Name)
+		return tool{}, fmt.Errorf("tool %q: parameters are not a JSON schema object", t.Name)
 	}
-	tool := anthropic.ToolParam{
-		Name:        t.Name,
-		InputSchema: param.Override[anthropic.ToolInputSchemaParam](json.RawMessage(schema)),
-	}
-	if t.Description != "" {
-		tool.Description = param.NewOpt(t.Description)
-	}
-	return anthropic.ToolUnionParam{OfTool: &tool}, nil
+	return tool{Name: t.Name, Description: t.Description, InputSchema: json.RawMessage(schema)}, nil
 }

@@ -5,12 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
-	"strconv"
+	"io"
 	"strings"
-	"time"
-
-	"github.com/anthropics/anthropic-sdk-go/v2"
 
 	"github.com/herm-dev/herm/agent/llm"
 )
@@ -28,29 +24,36 @@ var errStopped = errors.New("anthropic: consumer stopped reading the stream")
 // message_start, content_block_start/delta/stop, message_delta and
 // message_stop that the adapter reads.
 type streamEvent struct {
-	Type    string `json:"type"`
-	Index   int64  `json:"index"`
+	Type    word  `json:"type"`
+	Index   int64 `json:"index"`
 	Message struct {
 		Usage wireUsage `json:"usage"`
 	} `json:"message"`
-	ContentBlock struct {
-		Type      string          `json:"type"`
-		Text      string          `json:"text"`
-		Thinking  string          `json:"thinking"`
-		Signature string          `json:"signature"`
-		ID        string          `json:"id"`
-		Name      string          `json:"name"`
-		Input     json.RawMessage `json:"input"`
-	} `json:"content_block"`
-	Delta struct {
-		Type        string               `json:"type"`
-		Text        string               `json:"text"`
-		Thinking    string               `json:"thinking"`
-		Signature   string               `json:"signature"`
-		PartialJSON string               `json:"partial_json"`
-		StopReason  anthropic.StopReason `json:"stop_reason"`
+	ContentBlock wireBlock `json:"content_block"`
+	Delta        struct {
+		Type        word   `json:"type"`
+		Text        string `json:"text"`
+		Thinking    string `json:"thinking"`
+		Signature   string `json:"signature"`
+		PartialJSON string `json:"partial_json"`
+		StopReason  string `json:"stop_reason"`
 	} `json:"delta"`
 	Usage wireUsage `json:"usage"`
+	// Error is the payload of an error event, which the API sends when it
+	// fails after the stream began.
+	Error wireError `json:"error"`
+}
+
+// wireBlock is a content block of an answer: in content_block_start events,
+// and in the content of a whole message.
+type wireBlock struct {
+	Type      string          `json:"type"`
+	Text      string          `json:"text"`
+	Thinking  string          `json:"thinking"`
+	Signature string          `json:"signature"`
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Input     json.RawMessage `json:"input"`
 }
 
 type wireUsage struct {
@@ -65,6 +68,69 @@ type wireUsage struct {
 
 func (u *wireUsage) usage() llm.Usage {
 	return usage(u.InputTokens, u.CacheReadInputTokens, u.CacheCreationInputTokens, u.OutputTokens, u.OutputTokensDetails.ThinkingTokens)
+}
+
+// readEvents decodes an event stream body into parts. It returns nil when
+// the answer is complete, errStopped when the consumer stopped, and the
+// error that ended the stream otherwise.
+func (p *Provider) readEvents(ctx context.Context, body io.Reader, yield func(llm.Part, error) bool) error {
+	events := newSSEReader(body, maxEventSize)
+	d := decoder{provider: p.name}
+	js := newEventJSON()
+	var ev streamEvent
+	for {
+		name, data, err := events.next()
+		if err == io.EOF && d.done {
+			return nil
+		}
+		if err != nil {
+			return p.readErr(ctx, err)
+		}
+		if len(data) == 0 {
+			continue // nothing to decode; the API never sends such events
+		}
+		switch string(name) {
+		case "ping":
+			continue
+		case "error":
+			return p.eventError(data)
+		case "":
+			// The API names every event. An unnamed one that holds a JSON
+			// object is decoded by its "type", for compatible servers
+			// that leave names out; anything else (a "[DONE]" marker from
+			// an OpenAI-minded proxy…) is not an event of this protocol.
+			if data[0] != '{' {
+				continue
+			}
+		}
+		// One streamEvent for all: reset, as json leaves absent fields be.
+		ev = streamEvent{}
+		if err := js.decode(data, &ev); err != nil {
+			return &llm.StreamError{Provider: p.name, Reason: reasonMalformed, Err: err}
+		}
+		if ev.Type == "error" {
+			return p.eventError(data)
+		}
+		if err := d.event(&ev, yield); err != nil {
+			return err
+		}
+	}
+}
+
+// readErr classifies an error from reading the response body.
+func (p *Provider) readErr(ctx context.Context, err error) error {
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return fmt.Errorf("%s: request stopped: %w", p.name, ctxErr)
+	}
+	switch {
+	case err == io.EOF:
+		// A clean end, but before message_stop.
+		return &llm.StreamError{Provider: p.name, Reason: reasonIncomplete}
+	case errors.Is(err, errEventTooLarge):
+		return &llm.StreamError{Provider: p.name, Reason: reasonMalformed, Err: err}
+	}
+	// The connection dropped or the body was cut (io.ErrUnexpectedEOF).
+	return &llm.StreamError{Provider: p.name, Reason: reasonIncomplete, Err: err}
 }
 
 // decoder turns Messages API stream events into llm.Parts.
@@ -205,130 +271,15 @@ func usage(input, cacheRead, cacheWrite, output, thinking int64) llm.Usage {
 }
 
 // finishReason maps a stop_reason to the neutral vocabulary.
-func finishReason(stop anthropic.StopReason) llm.FinishReason {
+func finishReason(stop string) llm.FinishReason {
 	switch stop {
-	case anthropic.StopReasonMaxTokens, anthropic.StopReasonModelContextWindowExceeded:
+	case "max_tokens", "model_context_window_exceeded":
 		return llm.FinishLength
-	case anthropic.StopReasonToolUse:
+	case "tool_use":
 		return llm.FinishToolCalls
-	case anthropic.StopReasonRefusal:
+	case "refusal":
 		return llm.FinishContentFilter
 	}
 	// end_turn, stop_sequence, pause_turn and reasons added later.
 	return llm.FinishStop
-}
-
-// streamErr classifies how a stream ended: err is the SDK stream's error,
-// resp the HTTP response if one arrived.
-func (p *Provider) streamErr(ctx context.Context, err error, resp *http.Response, d *decoder) error {
-	if err == nil {
-		if d.done {
-			return nil
-		}
-		return &llm.StreamError{Provider: p.name, Reason: reasonIncomplete}
-	}
-	if ctxErr := ctx.Err(); ctxErr != nil {
-		return fmt.Errorf("%s: request stopped: %w", p.name, ctxErr)
-	}
-	var apiErr *anthropic.Error
-	if errors.As(err, &apiErr) {
-		return p.apiError(apiErr)
-	}
-	var syntaxErr *json.SyntaxError
-	var typeErr *json.UnmarshalTypeError
-	if errors.As(err, &syntaxErr) || errors.As(err, &typeErr) {
-		return &llm.StreamError{Provider: p.name, Reason: reasonMalformed, Err: err}
-	}
-	if resp == nil {
-		// No response at all: connection refused, DNS, TLS, timeout. The
-		// transport error stays reachable for errors.As (net.Error…).
-		return fmt.Errorf("%s: %w", p.name, err)
-	}
-	return &llm.StreamError{Provider: p.name, Reason: reasonIncomplete, Err: err}
-}
-
-// apiError converts the SDK's error for an error status, or for an error
-// event inside a 200 stream.
-func (p *Provider) apiError(e *anthropic.Error) *llm.APIError {
-	raw := e.RawJSON()
-	var body struct {
-		Error struct {
-			Type    string `json:"type"`
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-	_ = json.Unmarshal([]byte(raw), &body) // a body that is not JSON is handled below
-	out := &llm.APIError{
-		Provider:   p.name,
-		StatusCode: e.StatusCode,
-		Type:       body.Error.Type,
-		Message:    body.Error.Message,
-	}
-	if out.Type == "" {
-		out.Type = string(e.Type())
-	}
-	if out.Message == "" {
-		out.Message = e.Message
-	}
-	if out.Message == "" {
-		// Gateways answer with HTML or plain text; keep the start of it.
-		out.Message = snippet(raw, 300)
-	}
-	if e.StatusCode < 300 {
-		// An error event inside a stream that began with 200 OK.
-		out.StatusCode = 0
-		if out.Type == "overloaded_error" {
-			out.StatusCode = 529
-		}
-	} else if e.Response != nil {
-		out.RetryAfter = retryAfter(e.Response.Header, time.Now())
-	}
-	out.Message = p.redact(out.Message)
-	return out
-}
-
-// redact removes the API key from text that came from the server: some
-// proxies echo request headers in their error messages.
-func (p *Provider) redact(s string) string {
-	if p.apiKey == "" || !strings.Contains(s, p.apiKey) {
-		return s
-	}
-	return strings.ReplaceAll(s, p.apiKey, "[redacted]")
-}
-
-// snippet returns the first n bytes of s with runs of whitespace collapsed.
-func snippet(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > n {
-		cut := n
-		for cut > 0 && s[cut]&0xC0 == 0x80 { // keep UTF-8 whole
-			cut--
-		}
-		s = s[:cut] + "…"
-	}
-	return s
-}
-
-// retryAfter reads retry-after-ms (milliseconds) or retry-after (seconds or
-// an HTTP date); 0 when absent or unreadable.
-func retryAfter(h http.Header, now time.Time) time.Duration {
-	if v := h.Get("retry-after-ms"); v != "" {
-		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms > 0 {
-			return time.Duration(ms * float64(time.Millisecond))
-		}
-	}
-	v := h.Get("retry-after")
-	if v == "" {
-		return 0
-	}
-	if s, err := strconv.ParseFloat(v, 64); err == nil {
-		if s > 0 {
-			return time.Duration(s * float64(time.Second))
-		}
-		return 0
-	}
-	if t, err := http.ParseTime(v); err == nil && t.After(now) {
-		return t.Sub(now)
-	}
-	return 0
 }
