@@ -25,7 +25,9 @@ func fromStore(m store.Message) llm.Message {
 	return out
 }
 
-func toStore(sessionID string, m llm.Message, finish llm.FinishReason, tokens int) *store.Message {
+// toStore converts m for the store; usage is what the provider reported for
+// the call that produced it (zero for user and tool messages).
+func toStore(sessionID string, m llm.Message, finish llm.FinishReason, usage llm.Usage) *store.Message {
 	out := &store.Message{
 		SessionID:          sessionID,
 		Role:               string(m.Role),
@@ -35,8 +37,12 @@ func toStore(sessionID string, m llm.Message, finish llm.FinishReason, tokens in
 		ToolCallID:         m.ToolCallID,
 		ToolName:           m.ToolName,
 		FinishReason:       string(finish),
-		TokenCount:         tokens,
-		Complete:           true,
+		TokenCount:         usage.OutputTokens,
+		Usage: store.Usage{
+			InputTokens: usage.InputTokens, OutputTokens: usage.OutputTokens,
+			CacheReadTokens: usage.CacheReadTokens, CacheWriteTokens: usage.CacheWriteTokens, ReasoningTokens: usage.ReasoningTokens,
+		},
+		Complete: true,
 	}
 	for _, c := range m.ToolCalls {
 		out.ToolCalls = append(out.ToolCalls, store.ToolCall{ID: c.ID, Name: c.Name, Arguments: c.Arguments})
@@ -64,7 +70,7 @@ func (s *Session) repair(ctx context.Context) error {
 				fixes = append(fixes, toStore(s.ID, llm.Message{
 					Role: llm.RoleTool, ToolCallID: c.ID, ToolName: c.Name,
 					Content: "interrupted: herm stopped before this tool call finished; its effects are unknown",
-				}, "", 0))
+				}, "", llm.Usage{}))
 			}
 		}
 		break // only the last assistant message can have open calls

@@ -72,7 +72,7 @@ func (t *turn) run(in Input) TurnDone {
 	if strings.TrimSpace(in.Text) == "" && len(in.Images) == 0 {
 		return t.finish(StopError, "", fmt.Errorf("nothing to send: the message is empty"))
 	}
-	if err := t.commit(llm.Message{Role: llm.RoleUser, Content: in.Text, Images: in.Images}, "", 0); err != nil {
+	if err := t.commit(llm.Message{Role: llm.RoleUser, Content: in.Text, Images: in.Images}); err != nil {
 		return t.finish(StopError, "", err)
 	}
 	maxTurns := a.MaxTurns
@@ -92,7 +92,7 @@ func (t *turn) run(in Input) TurnDone {
 			if finish == llm.FinishLength && continuations < maxLengthContinuations {
 				continuations++
 				t.emit(Notice{Text: fmt.Sprintf("the answer hit the output length limit; asking the model to continue (%d/%d)", continuations, maxLengthContinuations)})
-				if err := t.commit(llm.Message{Role: llm.RoleUser, Content: ContinuePrompt}, "", 0); err != nil {
+				if err := t.commit(llm.Message{Role: llm.RoleUser, Content: ContinuePrompt}); err != nil {
 					return t.finish(StopError, msg.Content, err)
 				}
 				continue
@@ -118,8 +118,8 @@ func (t *turn) finish(reason StopReason, answer string, err error) TurnDone {
 }
 
 // commit writes m to the store and appends it to the history.
-func (t *turn) commit(m llm.Message, finish llm.FinishReason, tokens int) error {
-	rec := toStore(t.s.ID, m, finish, tokens)
+func (t *turn) commit(m llm.Message) error {
+	rec := toStore(t.s.ID, m, "", llm.Usage{})
 	if err := t.s.agent.Store.AppendMessage(t.persist, rec); err != nil {
 		return err
 	}
@@ -202,18 +202,9 @@ func (t *turn) callModel() (llm.Message, llm.FinishReason, error) {
 		}
 	}
 	t.usage.Add(acc.Usage)
-	if acc.Usage != (llm.Usage{}) {
-		u := acc.Usage
-		if err := a.Store.AddUsage(t.persist, t.s.ID, store.Usage{
-			InputTokens: u.InputTokens, OutputTokens: u.OutputTokens,
-			CacheReadTokens: u.CacheReadTokens, CacheWriteTokens: u.CacheWriteTokens, ReasoningTokens: u.ReasoningTokens,
-		}, 0); err != nil {
-			return llm.Message{}, "", err
-		}
-	}
 	msg := acc.Message()
 	if streamErr != nil {
-		return t.keepPartial(msg, draft, streamErr)
+		return t.keepPartial(msg, acc.Usage, draft, streamErr)
 	}
 	for i := range msg.ToolCalls {
 		if msg.ToolCalls[i].ID == "" {
@@ -227,7 +218,7 @@ func (t *turn) callModel() (llm.Message, llm.FinishReason, error) {
 		}
 		return msg, acc.Finish, nil
 	}
-	rec := toStore(t.s.ID, msg, acc.Finish, acc.Usage.OutputTokens)
+	rec := toStore(t.s.ID, msg, acc.Finish, acc.Usage)
 	if draft != nil {
 		if err := draft.Commit(t.persist, rec); err != nil {
 			return msg, "", err
@@ -243,7 +234,7 @@ func (t *turn) callModel() (llm.Message, llm.FinishReason, error) {
 // keepPartial saves what arrived of a response that failed or was
 // interrupted, and adds it to the history. Tool calls are dropped: their
 // arguments may be cut.
-func (t *turn) keepPartial(msg llm.Message, draft *store.Draft, streamErr error) (llm.Message, llm.FinishReason, error) {
+func (t *turn) keepPartial(msg llm.Message, usage llm.Usage, draft *store.Draft, streamErr error) (llm.Message, llm.FinishReason, error) {
 	partial := llm.Message{Role: llm.RoleAssistant, Content: msg.Content, Reasoning: msg.Reasoning}
 	reason := "error"
 	if t.ctx.Err() != nil {
@@ -254,7 +245,7 @@ func (t *turn) keepPartial(msg llm.Message, draft *store.Draft, streamErr error)
 	case draft != nil:
 		err = draft.Abandon(t.persist, reason)
 	case partial.Content != "" || partial.Reasoning != "":
-		rec := toStore(t.s.ID, partial, llm.FinishReason(reason), 0)
+		rec := toStore(t.s.ID, partial, llm.FinishReason(reason), usage)
 		err = t.s.agent.Store.AppendMessage(t.persist, rec)
 	default:
 		return partial, "", streamErr
@@ -307,7 +298,7 @@ func (t *turn) runTools(calls []llm.ToolCall) error {
 			wg.Wait()
 		}
 		for k, c := range group {
-			if err := t.commit(llm.Message{Role: llm.RoleTool, ToolCallID: c.ID, ToolName: c.Name, Content: results[k].Output}, "", 0); err != nil {
+			if err := t.commit(llm.Message{Role: llm.RoleTool, ToolCallID: c.ID, ToolName: c.Name, Content: results[k].Output}); err != nil {
 				return err
 			}
 		}

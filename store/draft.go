@@ -245,17 +245,35 @@ func (d *Draft) writeFinal(ctx context.Context, m *Message) error {
 		}
 		toolCalls = sql.NullString{String: string(b), Valid: true}
 	}
-	res, err := d.s.wdb.ExecContext(ctx, `UPDATE messages SET
-		role = ?, content = ?, tool_calls = ?, tool_call_id = ?,
-		tool_name = ?, tool_args = ?, reasoning = ?, reasoning_signature = ?,
-		finish_reason = ?, token_count = ?, complete = 1
-		WHERE id = ?`,
-		m.Role, m.Content, toolCalls, m.ToolCallID, m.ToolName, toolSearchText(m.ToolCalls),
-		m.Reasoning, m.ReasoningSignature, m.FinishReason, m.TokenCount, d.id)
-	if err != nil {
+	u := m.Usage
+	return d.s.withTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE messages SET
+			role = ?, content = ?, tool_calls = ?, tool_call_id = ?,
+			tool_name = ?, tool_args = ?, reasoning = ?, reasoning_signature = ?,
+			finish_reason = ?, token_count = ?,
+			input_tokens = ?, output_tokens = ?, cache_read_tokens = ?, cache_write_tokens = ?, reasoning_tokens = ?,
+			complete = 1
+			WHERE id = ?`,
+			m.Role, m.Content, toolCalls, m.ToolCallID, m.ToolName, toolSearchText(m.ToolCalls),
+			m.Reasoning, m.ReasoningSignature, m.FinishReason, m.TokenCount,
+			u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens, d.id)
+		if err != nil {
+			return err
+		}
+		if err := d.checkUpdated(res); err != nil {
+			return err
+		}
+		if u == (Usage{}) {
+			return nil
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE sessions SET
+			input_tokens = input_tokens + ?, output_tokens = output_tokens + ?,
+			cache_read_tokens = cache_read_tokens + ?, cache_write_tokens = cache_write_tokens + ?,
+			reasoning_tokens = reasoning_tokens + ?
+			WHERE id = ?`,
+			u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens, d.sessionID)
 		return err
-	}
-	return d.checkUpdated(res)
+	})
 }
 
 // checkUpdated turns an update that matched no row into ErrNotFound.

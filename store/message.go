@@ -29,6 +29,10 @@ type Message struct {
 	ToolCallID, ToolName string
 	FinishReason         string
 	TokenCount           int
+	// Usage is what the provider reported for the model call that produced
+	// the message. Appending the message adds it to the session's counters
+	// in the same transaction.
+	Usage Usage
 	// Complete is false while a streamed draft is still being written, and
 	// stays false if herm died before finishing it.
 	Complete  bool
@@ -46,7 +50,9 @@ type ToolCall struct {
 // messageColumns is the column list every message query selects, in the
 // order scanMessage reads.
 const messageColumns = `id, session_id, role, content, tool_calls, tool_call_id, tool_name,
-	reasoning, reasoning_signature, finish_reason, token_count, complete, created_at`
+	reasoning, reasoning_signature, finish_reason, token_count,
+	input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens,
+	complete, created_at`
 
 // AppendMessage commits m to its session and sets m.ID (and m.CreatedAt if
 // it was zero). When it returns nil the message survives a crash. A missing
@@ -75,6 +81,7 @@ func (s *Store) AppendMessages(ctx context.Context, msgs []*Message) error {
 type sessionTouch struct {
 	count  int
 	latest int64
+	usage  Usage
 }
 
 func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
@@ -118,6 +125,7 @@ func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
 		}
 		t.count++
 		t.latest = max(t.latest, p.created)
+		t.usage.add(m.Usage)
 	}
 
 	ids := make([]int64, len(msgs))
@@ -126,9 +134,14 @@ func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
 		// message_count and updated_at in step with the messages.
 		for _, id := range order {
 			t := touched[id]
+			u := t.usage
 			res, err := tx.ExecContext(ctx, `UPDATE sessions
-				SET message_count = message_count + ?, updated_at = max(updated_at, ?)
-				WHERE id = ?`, t.count, t.latest, id)
+				SET message_count = message_count + ?, updated_at = max(updated_at, ?),
+				    input_tokens = input_tokens + ?, output_tokens = output_tokens + ?,
+				    cache_read_tokens = cache_read_tokens + ?, cache_write_tokens = cache_write_tokens + ?,
+				    reasoning_tokens = reasoning_tokens + ?
+				WHERE id = ?`, t.count, t.latest,
+				u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens, id)
 			if err != nil {
 				return err
 			}
@@ -145,7 +158,9 @@ func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
 				m, p := msgs[i], prep[i]
 				args = append(args, m.SessionID, m.Role, m.Content, p.toolCalls,
 					m.ToolCallID, m.ToolName, p.toolArgs, m.Reasoning, m.ReasoningSignature,
-					m.FinishReason, m.TokenCount, m.Complete, p.created)
+					m.FinishReason, m.TokenCount,
+					m.Usage.InputTokens, m.Usage.OutputTokens, m.Usage.CacheReadTokens, m.Usage.CacheWriteTokens, m.Usage.ReasoningTokens,
+					m.Complete, p.created)
 			}
 			if err := s.insertRows(ctx, tx, ids[start:end], args); err != nil {
 				return err
@@ -170,15 +185,17 @@ func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
 // times faster for a batch of 1,000.
 const (
 	insertChunkRows = 64
-	insertColumns   = 13
+	insertColumns   = 18
 )
 
 // insertMessagesSQL is an INSERT of rows messages returning their ids.
 func insertMessagesSQL(rows int) string {
-	const row = `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	const row = `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	return `INSERT INTO messages
 		(session_id, role, content, tool_calls, tool_call_id, tool_name, tool_args,
-		 reasoning, reasoning_signature, finish_reason, token_count, complete, created_at)
+		 reasoning, reasoning_signature, finish_reason, token_count,
+		 input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens,
+		 complete, created_at)
 		VALUES ` + row + strings.Repeat(", "+row, rows-1) + ` RETURNING id`
 }
 
@@ -312,6 +329,7 @@ func scanMessage(rows *sql.Rows) (Message, error) {
 	)
 	err := rows.Scan(&m.ID, &m.SessionID, &m.Role, &m.Content, &toolCalls, &m.ToolCallID,
 		&m.ToolName, &m.Reasoning, &m.ReasoningSignature, &m.FinishReason, &m.TokenCount,
+		&m.Usage.InputTokens, &m.Usage.OutputTokens, &m.Usage.CacheReadTokens, &m.Usage.CacheWriteTokens, &m.Usage.ReasoningTokens,
 		&m.Complete, &created)
 	if err != nil {
 		return m, err

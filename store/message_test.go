@@ -284,3 +284,33 @@ func TestAppendLargeBatchKeepsOrder(t *testing.T) {
 	}
 	ftsIntegrity(t, s)
 }
+
+func TestMessageUsageAddsToSession(t *testing.T) {
+	s := openTest(t)
+	sess := newSession(t, s)
+	ctx := context.Background()
+	u := Usage{InputTokens: 100, OutputTokens: 20, CacheReadTokens: 60, CacheWriteTokens: 5, ReasoningTokens: 7}
+	if err := s.AppendMessage(ctx, &Message{SessionID: sess.ID, Role: "assistant", Content: "a", Complete: true, Usage: u}); err != nil {
+		t.Fatal(err)
+	}
+	d, err := s.Draft(ctx, &Message{SessionID: sess.ID, Role: "assistant"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Append("streamed", "")
+	if err := d.Commit(ctx, &Message{Content: "streamed", Usage: Usage{InputTokens: 1, OutputTokens: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Session(ctx, sess.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Usage{InputTokens: 101, OutputTokens: 22, CacheReadTokens: 60, CacheWriteTokens: 5, ReasoningTokens: 7}
+	if got.Usage != want {
+		t.Errorf("session usage = %+v, want %+v", got.Usage, want)
+	}
+	msgs, _ := s.Messages(ctx, sess.ID)
+	if msgs[0].Usage != u || msgs[1].Usage != (Usage{InputTokens: 1, OutputTokens: 2}) {
+		t.Errorf("per-message usage: %+v / %+v", msgs[0].Usage, msgs[1].Usage)
+	}
+}

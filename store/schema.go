@@ -77,6 +77,13 @@ CREATE TABLE messages (
 	reasoning_signature TEXT NOT NULL DEFAULT '',
 	finish_reason       TEXT NOT NULL DEFAULT '',
 	token_count         INTEGER NOT NULL DEFAULT 0,
+	-- What the provider reported for the model call that produced this
+	-- message (assistant messages); also summed into the session's counters.
+	input_tokens        INTEGER NOT NULL DEFAULT 0,
+	output_tokens       INTEGER NOT NULL DEFAULT 0,
+	cache_read_tokens   INTEGER NOT NULL DEFAULT 0,
+	cache_write_tokens  INTEGER NOT NULL DEFAULT 0,
+	reasoning_tokens    INTEGER NOT NULL DEFAULT 0,
 	complete            INTEGER NOT NULL DEFAULT 1, -- 0 while a streamed draft is being written
 	created_at          INTEGER NOT NULL
 ) STRICT;

@@ -42,6 +42,14 @@ type Usage struct {
 	InputTokens, OutputTokens, CacheReadTokens, CacheWriteTokens, ReasoningTokens int
 }
 
+func (u *Usage) add(o Usage) {
+	u.InputTokens += o.InputTokens
+	u.OutputTokens += o.OutputTokens
+	u.CacheReadTokens += o.CacheReadTokens
+	u.CacheWriteTokens += o.CacheWriteTokens
+	u.ReasoningTokens += o.ReasoningTokens
+}
+
 // SessionUpdate names the fields UpdateSession changes: a nil pointer leaves
 // the field as it is.
 type SessionUpdate struct {
