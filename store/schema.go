@@ -19,6 +19,7 @@ type migration struct {
 func migrations() []migration {
 	return []migration{
 		{"sessions, messages and full-text search", execSQL(schemaV1)},
+		{"session events and approval grants", execSQL(schemaV2)},
 	}
 }
 
@@ -115,6 +116,32 @@ CREATE TRIGGER messages_fts_update AFTER UPDATE OF content, tool_name, tool_args
 	INSERT INTO messages_fts (rowid, content, tool_name, tool_args)
 	VALUES (new.id, new.content, new.tool_name, new.tool_args);
 END;
+`
+
+// schemaV2 adds the session event log (retries, fallbacks, compressions,
+// approvals: what happened around the conversation, kept with it) and the
+// persisted approval grants.
+const schemaV2 = `
+CREATE TABLE session_events (
+	id         INTEGER PRIMARY KEY,
+	session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+	kind       TEXT NOT NULL,
+	data       TEXT NOT NULL DEFAULT '{}', -- JSON object, shape depends on kind
+	created_at INTEGER NOT NULL
+) STRICT;
+
+CREATE INDEX session_events_session ON session_events (session_id, id);
+
+-- An "always" answer to an approval request: the finding id it covers and,
+-- when the user chose so, the exact command (empty = any command with that
+-- finding).
+CREATE TABLE approval_grants (
+	id         INTEGER PRIMARY KEY,
+	finding_id TEXT NOT NULL,
+	command    TEXT NOT NULL DEFAULT '',
+	created_at INTEGER NOT NULL,
+	UNIQUE (finding_id, command)
+) STRICT;
 `
 
 // migrate applies the migrations this database has not seen, each in its own

@@ -198,6 +198,11 @@ func isUniqueViolation(err error) bool {
 	return c == 1555 || c == 2067 // SQLITE_CONSTRAINT_PRIMARYKEY, SQLITE_CONSTRAINT_UNIQUE
 }
 
+// isForeignKeyViolation reports a FOREIGN KEY constraint failure.
+func isForeignKeyViolation(err error) bool {
+	return sqliteCode(err) == 787 // SQLITE_CONSTRAINT_FOREIGNKEY
+}
+
 // openError words a failure to open or migrate the database.
 func openError(path string, err error) error {
 	switch sqliteCode(err) & 0xff {
