@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
 
 	"github.com/herm-dev/herm/agent/llm"
@@ -124,7 +125,7 @@ func (a *Agent) session(rec *store.Session, msgs []store.Message) *Session {
 	}
 	env := tools.NewEnv(rec.ID, cwd, a.HermHome)
 	env.Guard = a.Guard
-	s := &Session{agent: a, ID: rec.ID, Env: env}
+	s := &Session{agent: a, ID: rec.ID, Env: env, model: a.Model}
 	for _, m := range msgs {
 		if m.Role == string(llm.RoleSystem) && s.system == "" {
 			s.system = m.Content
@@ -143,9 +144,33 @@ type Session struct {
 	agent *Agent
 
 	turn    sync.Mutex // held for the whole of a turn
-	mu      sync.Mutex // guards history
+	mu      sync.Mutex // guards history and model
 	system  string
 	history []llm.Message
+	model   string
+}
+
+// Model returns the model the session's next turn will use.
+func (s *Session) Model() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.model
+}
+
+// SetModel switches the model for the session's next turns (same provider)
+// and records it on the session.
+func (s *Session) SetModel(ctx context.Context, model string) error {
+	model = strings.TrimSpace(model)
+	if model == "" {
+		return fmt.Errorf("no model name given")
+	}
+	if err := s.agent.Store.UpdateSession(ctx, s.ID, store.SessionUpdate{Model: &model}); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.model = model
+	s.mu.Unlock()
+	return nil
 }
 
 // History returns a copy of the conversation without the system prompt.

@@ -68,7 +68,7 @@ type turn struct {
 
 func (t *turn) run(in Input) TurnDone {
 	a := t.s.agent
-	t.emit(TurnStarted{SessionID: t.s.ID, Model: a.Model})
+	t.emit(TurnStarted{SessionID: t.s.ID, Model: t.s.Model()})
 	if strings.TrimSpace(in.Text) == "" && len(in.Images) == 0 {
 		return t.finish(StopError, "", fmt.Errorf("nothing to send: the message is empty"))
 	}
@@ -141,7 +141,7 @@ func (t *turn) callModel() (llm.Message, llm.FinishReason, error) {
 	a := t.s.agent
 	t.iterations++
 	req := llm.Request{
-		Model:           a.Model,
+		Model:           t.s.Model(),
 		System:          t.s.system,
 		Messages:        t.s.History(),
 		Tools:           toolSpecs(a.Tools),
