@@ -1,0 +1,104 @@
+package agent
+
+import (
+	"sync"
+	"time"
+
+	"github.com/herm-dev/herm/tools/guard"
+)
+
+// ApprovalRequest is a command the guard rated ask-level, waiting for a
+// person's answer. The agent blocks the tool call until the request is
+// answered, the turn is cancelled, or Deadline passes (which denies).
+type ApprovalRequest struct {
+	ID        string
+	SessionID string
+	Command   string
+	Cwd       string
+	Backend   string // where it would run: "local"…
+	Verdict   guard.Verdict
+	Deadline  time.Time
+}
+
+// Decision is a person's answer to an approval request.
+type Decision int
+
+const (
+	Deny         Decision = iota
+	AllowOnce             // run this command this once
+	AllowSession          // allow these findings for the rest of the session
+	AllowAlways           // persist a grant for these findings (or this exact command)
+)
+
+func (d Decision) String() string {
+	switch d {
+	case AllowOnce:
+		return "once"
+	case AllowSession:
+		return "session"
+	case AllowAlways:
+		return "always"
+	}
+	return "deny"
+}
+
+// ApprovalAnswer is what a front end sends back.
+type ApprovalAnswer struct {
+	Decision Decision
+	// ExactCommand limits an AllowAlways grant to this exact command text
+	// rather than every command with the same findings.
+	ExactCommand bool
+	// By says who answered ("tui", "cli", "telegram:12345"), for the
+	// session's event log.
+	By string
+}
+
+// ApprovalRequested asks the front end for an answer. Answer may be called
+// from any goroutine; the first answer wins (several front ends may show the
+// same request) and later ones return false.
+type ApprovalRequested struct {
+	Request ApprovalRequest
+	pending *pendingApproval
+}
+
+func (ApprovalRequested) event() {}
+
+// Answer resolves the request. It reports whether this answer was the one
+// taken.
+func (e ApprovalRequested) Answer(a ApprovalAnswer) bool {
+	if e.pending == nil {
+		return false
+	}
+	return e.pending.resolve(a)
+}
+
+// ApprovalResolved reports how a request ended (answered, timed out,
+// cancelled), so every front end showing it can close its prompt.
+type ApprovalResolved struct {
+	RequestID string
+	Answer    ApprovalAnswer
+	// TimedOut is set when nobody answered before the deadline.
+	TimedOut bool
+}
+
+func (ApprovalResolved) event() {}
+
+// pendingApproval is the rendezvous between the waiting tool call and the
+// front ends: a one-shot answer.
+type pendingApproval struct {
+	once sync.Once
+	ch   chan ApprovalAnswer // buffered, 1
+}
+
+func newPendingApproval() *pendingApproval {
+	return &pendingApproval{ch: make(chan ApprovalAnswer, 1)}
+}
+
+func (p *pendingApproval) resolve(a ApprovalAnswer) bool {
+	taken := false
+	p.once.Do(func() {
+		p.ch <- a
+		taken = true
+	})
+	return taken
+}
