@@ -35,8 +35,9 @@ type Agent struct {
 	Prompt PromptBuilder
 	// HermHome is passed to tools so they can protect herm's own files.
 	HermHome string
-	// Guard, when set, vets every shell command before it runs.
-	Guard tools.CommandGuard
+	// Approvals is how ask-level commands are treated; block-level ones
+	// never run.
+	Approvals ApprovalPolicy
 
 	// Log receives diagnostics (never conversation content); nil discards.
 	Log *slog.Logger
@@ -124,7 +125,8 @@ func (a *Agent) session(rec *store.Session, msgs []store.Message) *Session {
 		cwd, _ = os.Getwd()
 	}
 	env := tools.NewEnv(rec.ID, cwd, a.HermHome)
-	env.Guard = a.Guard
+	// Outside a turn nobody can be asked: ask-level commands are refused.
+	env.Guard = denyAsk(a)
 	s := &Session{agent: a, ID: rec.ID, Env: env, model: a.Model}
 	for _, m := range msgs {
 		if m.Role == string(llm.RoleSystem) && s.system == "" {
@@ -148,6 +150,8 @@ type Session struct {
 	system  string
 	history []llm.Message
 	model   string
+
+	approvals approvalState
 }
 
 // Model returns the model the session's next turn will use.

@@ -66,6 +66,7 @@ const (
 	StopInterrupted StopReason = "interrupted" // the context was cancelled (Esc, Ctrl-C, new message)
 	StopMaxTurns    StopReason = "max_turns"   // the tool-calling iteration limit was reached
 	StopError       StopReason = "error"       // the provider or the store failed
+	StopDenied      StopReason = "denied"      // the person denied three commands in a row
 )
 
 // TurnDone closes a turn. Err is set when Reason is StopError.

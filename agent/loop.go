@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"strings"
@@ -39,7 +40,12 @@ const (
 func (s *Session) Run(ctx context.Context, in Input, emit func(Event)) TurnDone {
 	s.turn.Lock()
 	defer s.turn.Unlock()
-	t := &turn{s: s, ctx: ctx, persist: context.WithoutCancel(ctx)}
+	persist := context.WithoutCancel(ctx)
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	t := &turn{s: s, ctx: ctx, cancel: cancel, persist: persist}
+	s.Env.Guard = t.guardCommand
+	defer func() { s.Env.Guard = denyAsk(s.agent) }()
 	var mu sync.Mutex
 	t.emit = func(e Event) {
 		if emit == nil {
@@ -61,7 +67,9 @@ type turn struct {
 	emit func(Event)
 	// persist is ctx without its cancellation: what was produced before an
 	// interrupt must still be written.
-	persist    context.Context
+	persist context.Context
+	// cancel stops the turn with a cause (e.g. too many denials).
+	cancel     context.CancelCauseFunc
 	usage      llm.Usage
 	iterations int
 }
@@ -114,6 +122,9 @@ func (t *turn) run(in Input) TurnDone {
 }
 
 func (t *turn) finish(reason StopReason, answer string, err error) TurnDone {
+	if reason == StopInterrupted && errors.Is(context.Cause(t.ctx), errTooManyDenials) {
+		reason, err = StopDenied, errTooManyDenials
+	}
 	return TurnDone{Reason: reason, Err: err, Answer: answer, Usage: t.usage, Iterations: t.iterations}
 }
 

@@ -1,0 +1,177 @@
+package agent_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/fakellm"
+	"github.com/herm-dev/herm/tools"
+	"github.com/herm-dev/herm/tools/guard"
+	"github.com/herm-dev/herm/tools/terminal"
+)
+
+// askOnTouch rates `touch` as ask-level (finding "test-touch") and defers to
+// the real guard otherwise, so the flow can be tested independently of the
+// rule table.
+func askOnTouch(command, _ string) guard.Verdict {
+	if strings.HasPrefix(command, "touch ") {
+		return guard.Verdict{Level: guard.Ask, Findings: []guard.Finding{{ID: "test-touch", Level: guard.Ask, Reason: "touches a file"}}}
+	}
+	return guard.Analyze(command)
+}
+
+type approvalFixture struct {
+	*fixture
+	dir string
+}
+
+func newApprovalFixture(t *testing.T) *approvalFixture {
+	f := newFixture(t)
+	term := terminal.New(terminal.Config{})
+	t.Cleanup(func() { term.Close() })
+	f.agent.Tools = tools.NewRegistry(tools.Builtins(tools.Options{Terminal: term})...)
+	f.agent.Approvals = agent.ApprovalPolicy{Analyze: askOnTouch, Timeout: 10 * time.Second}
+	return &approvalFixture{fixture: f, dir: t.TempDir()}
+}
+
+func (f *approvalFixture) session(t *testing.T) *agent.Session {
+	s, err := f.agent.NewSession(context.Background(), agent.NewSessionOptions{Cwd: f.dir, Source: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func touchCall(name string) fakellm.Reply {
+	return fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "touch " + name})}}
+}
+
+// run runs a turn answering every approval request with answer, and returns
+// how many requests there were.
+func (f *approvalFixture) run(t *testing.T, s *agent.Session, answer *agent.ApprovalAnswer) (agent.TurnDone, int) {
+	asked := 0
+	done := s.Run(context.Background(), agent.Input{Text: "go"}, func(e agent.Event) {
+		if ev, ok := e.(agent.ApprovalRequested); ok {
+			asked++
+			if ev.Request.Command == "" || len(ev.Request.Verdict.Findings) == 0 || ev.Request.Cwd == "" {
+				t.Errorf("request lacks detail: %+v", ev.Request)
+			}
+			if answer != nil {
+				go ev.Answer(*answer) // front ends answer from their own goroutine
+			}
+		}
+	})
+	return done, asked
+}
+
+func (f *approvalFixture) exists(name string) bool {
+	_, err := os.Stat(filepath.Join(f.dir, name))
+	return err == nil
+}
+
+func (f *approvalFixture) lastToolResult(t *testing.T) string {
+	reqs := f.srv.Script.Requests()
+	msgs := reqs[len(reqs)-1].Messages
+	return msgs[len(msgs)-1].Content
+}
+
+func TestApprovalOnceAndDeny(t *testing.T) {
+	f := newApprovalFixture(t)
+	s := f.session(t)
+	f.srv.Script.Push(touchCall("a"), fakellm.Reply{Text: "done"})
+	if done, asked := f.run(t, s, &agent.ApprovalAnswer{Decision: agent.AllowOnce}); done.Reason != agent.StopDone || asked != 1 || !f.exists("a") {
+		t.Fatalf("once: %+v asked=%d", done, asked)
+	}
+	f.srv.Script.Push(touchCall("b"), fakellm.Reply{Text: "ok"})
+	if _, asked := f.run(t, s, &agent.ApprovalAnswer{Decision: agent.Deny}); asked != 1 || f.exists("b") {
+		t.Fatalf("deny: asked=%d exists=%v", asked, f.exists("b"))
+	}
+	if got := f.lastToolResult(t); !strings.Contains(got, "denied") || !strings.Contains(got, "test-touch") {
+		t.Errorf("model not told: %q", got)
+	}
+	evs, _ := f.store.Events(context.Background(), s.ID)
+	if len(evs) != 2 || evs[0].Kind != "approval" || !strings.Contains(string(evs[1].Data), `"decision":"deny"`) {
+		t.Errorf("approval events: %+v", evs)
+	}
+}
+
+func TestApprovalSessionAndAlwaysGrants(t *testing.T) {
+	f := newApprovalFixture(t)
+	s := f.session(t)
+	f.srv.Script.Push(touchCall("a"), touchCall("b"), fakellm.Reply{Text: "done"})
+	if _, asked := f.run(t, s, &agent.ApprovalAnswer{Decision: agent.AllowSession}); asked != 1 || !f.exists("a") || !f.exists("b") {
+		t.Fatalf("session grant: asked=%d", asked)
+	}
+	other := f.session(t)
+	f.srv.Script.Push(touchCall("c"), fakellm.Reply{Text: "done"})
+	if _, asked := f.run(t, other, &agent.ApprovalAnswer{Decision: agent.AllowAlways}); asked != 1 || !f.exists("c") {
+		t.Fatalf("a session grant leaked into another session (asked=%d)", asked)
+	}
+	third := f.session(t)
+	f.srv.Script.Push(touchCall("d"), fakellm.Reply{Text: "done"})
+	if _, asked := f.run(t, third, nil); asked != 0 || !f.exists("d") {
+		t.Fatalf("always grant not applied in a new session (asked=%d)", asked)
+	}
+}
+
+func TestThreeDenialsStopTheTurn(t *testing.T) {
+	f := newApprovalFixture(t)
+	s := f.session(t)
+	f.srv.Script.Respond(func(fakellm.Request) fakellm.Reply { return touchCall("x") })
+	done, asked := f.run(t, s, &agent.ApprovalAnswer{Decision: agent.Deny})
+	if done.Reason != agent.StopDenied || asked != 3 {
+		t.Fatalf("%+v asked=%d", done, asked)
+	}
+}
+
+func TestApprovalTimeoutDenies(t *testing.T) {
+	f := newApprovalFixture(t)
+	f.agent.Approvals.Timeout = 50 * time.Millisecond
+	s := f.session(t)
+	var resolved agent.ApprovalResolved
+	f.srv.Script.Push(touchCall("late"), fakellm.Reply{Text: "ok"})
+	s.Run(context.Background(), agent.Input{Text: "go"}, func(e agent.Event) {
+		if r, ok := e.(agent.ApprovalResolved); ok {
+			resolved = r
+		}
+	})
+	if f.exists("late") || !resolved.TimedOut || resolved.Answer.Decision != agent.Deny {
+		t.Fatalf("timeout: %+v", resolved)
+	}
+	if got := f.lastToolResult(t); !strings.Contains(got, "in time") {
+		t.Errorf("model not told about the timeout: %q", got)
+	}
+}
+
+func TestYoloRunsAskButNeverBlock(t *testing.T) {
+	f := newApprovalFixture(t)
+	f.agent.Approvals.Mode = agent.ModeYolo
+	s := f.session(t)
+	f.srv.Script.Push(touchCall("y"), fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "rm -rf / --no-preserve-root"})}}, fakellm.Reply{Text: "ok"})
+	if _, asked := f.run(t, s, nil); asked != 0 || !f.exists("y") {
+		t.Fatalf("yolo asked=%d", asked)
+	}
+	if got := f.lastToolResult(t); !strings.Contains(got, "blocked") {
+		t.Errorf("block-level command in yolo: %q", got)
+	}
+}
+
+func TestDenyModeNeverAsks(t *testing.T) {
+	f := newApprovalFixture(t)
+	f.agent.Approvals.Mode = agent.ModeDeny
+	s := f.session(t)
+	f.srv.Script.Push(touchCall("n"), fakellm.Reply{Text: "ok"})
+	if _, asked := f.run(t, s, nil); asked != 0 || f.exists("n") {
+		t.Fatalf("deny mode asked=%d", asked)
+	}
+	s.SetApprovalMode(agent.ModeYolo)
+	f.srv.Script.Push(touchCall("n"), fakellm.Reply{Text: "ok"})
+	if _, asked := f.run(t, s, nil); asked != 0 || !f.exists("n") {
+		t.Fatalf("session override to yolo: asked=%d", asked)
+	}
+}

@@ -1,0 +1,246 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/herm-dev/herm/store"
+	"github.com/herm-dev/herm/tools/guard"
+)
+
+// ApprovalMode says what happens to ask-level commands.
+type ApprovalMode string
+
+const (
+	// ModeAsk asks a person (the default).
+	ModeAsk ApprovalMode = "ask"
+	// ModeYolo runs ask-level commands without asking. Block-level
+	// commands still never run.
+	ModeYolo ApprovalMode = "yolo"
+	// ModeDeny refuses ask-level commands without asking: for runs nobody
+	// watches (cron) and non-interactive one-shot runs.
+	ModeDeny ApprovalMode = "deny"
+)
+
+// DefaultApprovalTimeout is how long a request waits before it is denied.
+const DefaultApprovalTimeout = 60 * time.Second
+
+// maxDenialsInARow ends a turn whose model keeps asking for commands the
+// person keeps refusing.
+const maxDenialsInARow = 3
+
+// errTooManyDenials is the cancellation cause of a turn stopped by denials.
+var errTooManyDenials = errors.New("stopped after three denied commands in a row")
+
+// ApprovalPolicy is how an agent's sessions treat ask-level commands. It is
+// set by the front end from the user's configuration and flags; nothing the
+// model, a tool or a skill does can change it.
+type ApprovalPolicy struct {
+	Mode    ApprovalMode
+	Timeout time.Duration
+	// Analyze rates a command; nil uses guard.Analyze.
+	Analyze func(command, cwd string) guard.Verdict
+}
+
+// approvalState is a session's memory of its approvals: findings allowed
+// for the rest of the session, a session-only mode override (/yolo), and
+// the count of denials in a row.
+type approvalState struct {
+	mu        sync.Mutex
+	granted   map[string]bool
+	mode      ApprovalMode // "" = the agent's policy
+	denials   int
+	requestID int
+}
+
+// SetApprovalMode overrides the agent's approval mode for this session
+// (the TUI's /yolo). Only front ends call it, on a person's request.
+func (s *Session) SetApprovalMode(m ApprovalMode) {
+	s.approvals.mu.Lock()
+	s.approvals.mode = m
+	s.approvals.mu.Unlock()
+}
+
+// ApprovalMode returns the mode in force for this session.
+func (s *Session) ApprovalMode() ApprovalMode {
+	s.approvals.mu.Lock()
+	m := s.approvals.mode
+	s.approvals.mu.Unlock()
+	if m != "" {
+		return m
+	}
+	if m = s.agent.Approvals.Mode; m != "" {
+		return m
+	}
+	return ModeAsk
+}
+
+// guardCommand is the session's CommandGuard during a turn: block-level
+// commands never run; ask-level ones run when granted, in yolo mode, or when
+// a person approves them.
+func (t *turn) guardCommand(ctx context.Context, command, cwd string) error {
+	s, a := t.s, t.s.agent
+	analyze := a.Approvals.Analyze
+	if analyze == nil {
+		analyze = func(c, _ string) guard.Verdict { return guard.Analyze(c) }
+	}
+	v := analyze(command, cwd)
+	switch v.Level {
+	case guard.Safe:
+		return nil
+	case guard.Block:
+		return fmt.Errorf("blocked: herm never runs this command, whatever the approval mode: %s", describeFindings(v))
+	}
+	if s.allGranted(ctx, v, command) {
+		return nil
+	}
+	switch s.ApprovalMode() {
+	case ModeYolo:
+		t.recordApproval(command, v, ApprovalAnswer{Decision: AllowOnce, By: "yolo"}, false)
+		return nil
+	case ModeDeny:
+		t.recordApproval(command, v, ApprovalAnswer{Decision: Deny, By: "policy"}, false)
+		return fmt.Errorf("denied: this command needs a person's approval and none can be asked here (%s)", describeFindings(v))
+	}
+	answer, timedOut := t.ask(ctx, command, cwd, v)
+	t.recordApproval(command, v, answer, timedOut)
+	if answer.Decision == Deny {
+		s.approvals.mu.Lock()
+		s.approvals.denials++
+		tooMany := s.approvals.denials >= maxDenialsInARow
+		s.approvals.mu.Unlock()
+		if tooMany && t.cancel != nil {
+			t.cancel(errTooManyDenials)
+		}
+		why := "the user denied this command"
+		if timedOut {
+			why = "nobody answered the approval request in time, so it was denied"
+		}
+		if ctx.Err() != nil && !timedOut {
+			why = "the turn was interrupted while this command waited for approval"
+		}
+		return fmt.Errorf("%s (%s); do not retry it — ask the user or take another way", why, describeFindings(v))
+	}
+	s.approvals.mu.Lock()
+	s.approvals.denials = 0
+	if answer.Decision == AllowSession {
+		if s.approvals.granted == nil {
+			s.approvals.granted = map[string]bool{}
+		}
+		for _, f := range v.Findings {
+			s.approvals.granted[f.ID] = true
+		}
+	}
+	s.approvals.mu.Unlock()
+	if answer.Decision == AllowAlways {
+		exact := ""
+		if answer.ExactCommand {
+			exact = command
+		}
+		for _, f := range v.Findings {
+			if f.Level != guard.Ask {
+				continue
+			}
+			if err := a.Store.AddGrant(t.persist, f.ID, exact); err != nil {
+				a.logger().Error("persist approval grant", "finding", f.ID, "err", err)
+			}
+		}
+	}
+	return nil
+}
+
+// allGranted reports whether every ask-level finding is allowed by the
+// session's grants or a persisted one.
+func (s *Session) allGranted(ctx context.Context, v guard.Verdict, command string) bool {
+	s.approvals.mu.Lock()
+	defer s.approvals.mu.Unlock()
+	for _, f := range v.Findings {
+		if f.Level != guard.Ask || s.approvals.granted[f.ID] {
+			continue
+		}
+		ok, err := s.agent.Store.Granted(ctx, f.ID, command)
+		if err != nil || !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// ask emits an ApprovalRequested event and waits for the first answer, the
+// deadline (deny) or the turn's end (deny).
+func (t *turn) ask(ctx context.Context, command, cwd string, v guard.Verdict) (ApprovalAnswer, bool) {
+	s := t.s
+	timeout := s.agent.Approvals.Timeout
+	if timeout <= 0 {
+		timeout = DefaultApprovalTimeout
+	}
+	s.approvals.mu.Lock()
+	s.approvals.requestID++
+	id := fmt.Sprintf("%s-%d", s.ID, s.approvals.requestID)
+	s.approvals.mu.Unlock()
+	req := ApprovalRequest{ID: id, SessionID: s.ID, Command: command, Cwd: cwd, Backend: "local",
+		Verdict: v, Deadline: time.Now().Add(timeout)}
+	p := newPendingApproval()
+	t.emit(ApprovalRequested{Request: req, pending: p})
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	var (
+		answer   ApprovalAnswer
+		timedOut bool
+	)
+	select {
+	case answer = <-p.ch:
+	case <-timer.C:
+		timedOut = p.resolve(ApprovalAnswer{Decision: Deny, By: "timeout"})
+		answer = <-p.ch
+	case <-ctx.Done():
+		p.resolve(ApprovalAnswer{Decision: Deny, By: "interrupted"})
+		answer = <-p.ch
+	}
+	t.emit(ApprovalResolved{RequestID: id, Answer: answer, TimedOut: timedOut})
+	return answer, timedOut
+}
+
+// recordApproval keeps the decision in the session's event log.
+func (t *turn) recordApproval(command string, v guard.Verdict, a ApprovalAnswer, timedOut bool) {
+	ids := make([]string, 0, len(v.Findings))
+	for _, f := range v.Findings {
+		ids = append(ids, f.ID)
+	}
+	data, _ := json.Marshal(map[string]any{
+		"command": command, "findings": ids, "decision": a.Decision.String(),
+		"exact": a.ExactCommand, "by": a.By, "timed_out": timedOut,
+	})
+	if err := t.s.agent.Store.AppendEvent(t.persist, &store.Event{SessionID: t.s.ID, Kind: "approval", Data: data}); err != nil {
+		t.s.agent.logger().Error("record approval", "err", err)
+	}
+}
+
+// describeFindings words a verdict's findings for the model and the log.
+func describeFindings(v guard.Verdict) string {
+	parts := make([]string, 0, len(v.Findings))
+	for _, f := range v.Findings {
+		parts = append(parts, fmt.Sprintf("[%s] %s", f.ID, f.Reason))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// denyAsk is the guard outside turns: block and ask are both refused.
+func denyAsk(a *Agent) func(ctx context.Context, command, cwd string) error {
+	return func(ctx context.Context, command, cwd string) error {
+		analyze := a.Approvals.Analyze
+		if analyze == nil {
+			analyze = func(c, _ string) guard.Verdict { return guard.Analyze(c) }
+		}
+		v := analyze(command, cwd)
+		if v.Level == guard.Safe {
+			return nil
+		}
+		return fmt.Errorf("refused outside a turn: %s", describeFindings(v))
+	}
+}
