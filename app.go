@@ -78,6 +78,10 @@ func openApp(ctx context.Context, flags config.Flags) (*app, error) {
 		ToolOutputLimit: s.Agent.ToolOutputLimit,
 		MaxTokens:       s.Model.MaxTokens,
 		Temperature:     s.Model.Temperature,
+		Approvals: agent.ApprovalPolicy{
+			Mode:    agent.ApprovalMode(s.Approvals.Mode),
+			Timeout: time.Duration(s.Approvals.Timeout) * time.Second,
+		},
 		ReasoningEffort: s.Model.ReasoningEffort,
 	}
 	if len(s.Agent.DisabledTools) > 0 {

@@ -52,14 +52,17 @@ type Agent struct {
 
 // Terminal configures the terminal tool's backend.
 type Terminal struct {
-	Backend string `yaml:"backend"` // local
+	Backend string `yaml:"backend" enum:"local"`
 	Timeout int    `yaml:"timeout"` // default seconds per command
 	Shell   string `yaml:"shell"`
 }
 
 // Approvals configures the dangerous-command gate.
 type Approvals struct {
-	Mode    string `yaml:"mode"`    // ask | yolo (ask-level only; block-level never runs)
+	// Mode is ask (a person approves ask-level commands), yolo (they run
+	// without asking; block-level commands still never run) or deny (they
+	// are refused without asking).
+	Mode    string `yaml:"mode" enum:"ask,yolo,deny"`
 	Timeout int    `yaml:"timeout"` // seconds before an unanswered request is denied
 }
 

@@ -183,3 +183,14 @@ func TestRedactedHidesSecrets(t *testing.T) {
 		t.Fatalf("%s", out)
 	}
 }
+
+func TestEnumValuesChecked(t *testing.T) {
+	dir := writeHome(t, map[string]string{"config.yaml": "approvals:\n  mode: always\n"})
+	_, err := load(Flags{}, envMap(map[string]string{"HERM_HOME": dir}))
+	if err == nil || !strings.Contains(err.Error(), "config.yaml:2: approvals.mode") || !strings.Contains(err.Error(), "ask, yolo, deny") {
+		t.Fatalf("got %v", err)
+	}
+	if err := Set(Home(t.TempDir()), "approvals.mode", "sometimes"); err == nil {
+		t.Fatal("config set accepted a value outside the enum")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -156,6 +157,12 @@ func (d *decoder) decodeStruct(n *yaml.Node, v reflect.Value, path string) error
 		}
 		if err := d.decode(val, v.Field(idx), key); err != nil {
 			return err
+		}
+		if enum := v.Type().Field(idx).Tag.Get("enum"); enum != "" && v.Field(idx).Kind() == reflect.String {
+			got := v.Field(idx).String()
+			if got != "" && !slices.Contains(strings.Split(enum, ","), got) {
+				return d.errf(val, key, "%s is not one of %s", quoteValue(got), strings.ReplaceAll(enum, ",", ", "))
+			}
 		}
 	}
 	return nil

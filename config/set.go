@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -39,6 +40,11 @@ func Set(home Home, key, value string) error {
 			return fmt.Errorf("cannot set %s: %w", key, fe.Err)
 		}
 		return fmt.Errorf("cannot set %s: %w", key, err)
+	}
+	if enum := field.Tag.Get("enum"); enum != "" && probe.Kind() == reflect.String {
+		if got := probe.String(); got != "" && !slices.Contains(strings.Split(enum, ","), got) {
+			return fmt.Errorf("cannot set %s: %q is not one of %s", key, got, strings.ReplaceAll(enum, ",", ", "))
+		}
 	}
 
 	path := home.ConfigFile()
