@@ -98,8 +98,21 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 		return &exitError{code: exitFailure, err: err}
 	}
 
+	// Ask-level commands: --yolo runs them; otherwise a person is asked on
+	// the terminal, and with nobody to ask they are denied.
+	interactive := isTerminal(os.Stdin)
+	switch {
+	case o.yolo:
+		app.agent.Approvals.Mode = agent.ModeYolo
+	case !interactive && app.agent.Approvals.Mode != agent.ModeYolo:
+		app.agent.Approvals.Mode = agent.ModeDeny
+	}
+
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	p := &progressPrinter{out: stdout, err: stderr, quiet: o.json, verbose: o.verbose, redact: app.redact.Replace}
+	if interactive {
+		p.approver = newTTYApprover(os.Stdin, stderr, app.redact.Replace)
+	}
 	done := sess.Run(ctx, agent.Input{Text: o.query}, p.handle)
 	p.finishLine()
 
@@ -152,6 +165,7 @@ type progressPrinter struct {
 	redact      func(string) string
 	midLine     bool // stdout has text without a final newline
 	inReasoning bool
+	approver    *ttyApprover // nil when nobody can be asked
 }
 
 func (p *progressPrinter) handle(e agent.Event) {
@@ -183,6 +197,15 @@ func (p *progressPrinter) handle(e agent.Event) {
 			detail = " " + p.redact(oneLine(e.Result.Output, 120)) + " ·"
 		}
 		fmt.Fprintf(p.err, "  %s%s %s\n", status, detail, e.Duration.Round(time.Millisecond))
+	case agent.ApprovalRequested:
+		p.finishLine()
+		if p.approver != nil {
+			go p.approver.ask(e)
+		}
+	case agent.ApprovalResolved:
+		if e.TimedOut {
+			fmt.Fprintf(p.err, "\nherm: nobody answered in time: denied\n")
+		}
 	case agent.Notice:
 		p.finishLine()
 		fmt.Fprintf(p.err, "herm: %s\n", p.redact(e.Text))
