@@ -106,3 +106,20 @@ func newProvider(ep config.Endpoint) llm.Provider {
 	}
 	return openai.New(openai.Config{BaseURL: ep.BaseURL, APIKey: ep.APIKey, Name: ep.Provider})
 }
+
+// openStore opens the session store of a profile without needing a model
+// provider: for commands that only read or manage what is stored.
+func openStore(ctx context.Context, profile string) (*config.Settings, *store.Store, error) {
+	s, err := config.Load(config.Flags{Profile: profile})
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.Home.Ensure(); err != nil {
+		return nil, nil, err
+	}
+	st, err := store.Open(ctx, s.Home.DBFile())
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, st, nil
+}

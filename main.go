@@ -60,6 +60,6 @@ func newRootCmd() *cobra.Command {
 		},
 	}
 	root.SetVersionTemplate("herm {{.Version}}\n")
-	root.AddCommand(newChatCmd(), newConfigCmd())
+	root.AddCommand(newChatCmd(), newConfigCmd(), newApprovalsCmd())
 	return root
 }
