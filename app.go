@@ -11,9 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/agent"
-	"github.com/herm-dev/herm/agent/llm"
-	"github.com/herm-dev/herm/agent/llm/anthropic"
-	"github.com/herm-dev/herm/agent/llm/openai"
 	"github.com/herm-dev/herm/config"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"
@@ -58,6 +55,11 @@ func openApp(ctx context.Context, flags config.Flags) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
+	provider, err := newProvider(ctx, ep, s.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	fallbacks := newFallbacks(ctx, s)
 	if err := s.Home.Ensure(); err != nil {
 		return nil, err
 	}
@@ -66,12 +68,13 @@ func openApp(ctx context.Context, flags config.Flags) (*app, error) {
 		return nil, err
 	}
 	term := terminal.New(terminal.Config{DefaultTimeout: time.Duration(s.Terminal.Timeout) * time.Second, Shell: s.Terminal.Shell})
+	mem, lib := openKnowledge(ctx, s, os.Stderr)
 	a := &agent.Agent{
-		Provider:        newProvider(ep),
+		Provider:        provider,
 		Model:           ep.Model,
 		Store:           st,
-		Tools:           tools.NewRegistry(tools.Builtins(tools.Options{Terminal: term})...),
-		Prompt:          agent.PromptBuilder{SoulFile: s.Home.SoulFile()},
+		Tools:           tools.NewRegistry(tools.Builtins(tools.Options{Terminal: term, Memory: mem, Skills: lib, Sessions: st})...),
+		Prompt:          agent.PromptBuilder{SoulFile: s.Home.SoulFile(), Memory: mem, Skills: lib},
 		HermHome:        s.Home.Dir(),
 		Log:             slog.New(slog.DiscardHandler),
 		MaxTurns:        s.Agent.MaxTurns,
@@ -84,6 +87,8 @@ func openApp(ctx context.Context, flags config.Flags) (*app, error) {
 		},
 		ReasoningEffort: s.Model.ReasoningEffort,
 	}
+	a.ContextLength, a.Fallbacks = ep.ContextLength, fallbacks
+	a.Retry, a.Compression, a.LoopLimit = agentTuning(s)
 	if len(s.Agent.DisabledTools) > 0 {
 		a.Tools = a.Tools.Without(s.Agent.DisabledTools...)
 	}
@@ -97,14 +102,6 @@ func openApp(ctx context.Context, flags config.Flags) (*app, error) {
 func (a *app) Close() error {
 	a.terminal.Close()
 	return a.store.Close()
-}
-
-// newProvider builds the adapter for an endpoint's wire protocol.
-func newProvider(ep config.Endpoint) llm.Provider {
-	if ep.Wire == config.WireAnthropic {
-		return anthropic.New(anthropic.Config{BaseURL: ep.BaseURL, APIKey: ep.APIKey, Name: ep.Provider})
-	}
-	return openai.New(openai.Config{BaseURL: ep.BaseURL, APIKey: ep.APIKey, Name: ep.Provider})
 }
 
 // openStore opens the session store of a profile without needing a model

@@ -19,6 +19,9 @@ import (
 	"github.com/herm-dev/herm/tools"
 )
 
+// titleTimeout bounds the title call after a one-shot turn.
+const titleTimeout = 10 * time.Second
+
 // Exit statuses of herm chat.
 const (
 	exitFailure     = 1
@@ -127,6 +130,14 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 		if err := enc.Encode(res); err != nil {
 			return err
 		}
+	}
+	if done.Reason == agent.StopDone {
+		// The answer is out; name the session after its first exchange
+		// (a no-op once titled). Bounded so a slow model delays the exit
+		// little; a failure leaves the fallback title.
+		tctx, cancel := context.WithTimeout(ctx, titleTimeout)
+		_, _ = sess.AutoTitle(tctx)
+		cancel()
 	}
 	switch done.Reason {
 	case agent.StopInterrupted:

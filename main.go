@@ -53,13 +53,10 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			// The full-screen UI arrives with its own issue; until then the
-			// bare command explains what there is.
-			return cmd.Help()
-		},
 	}
+	tui := registerTUI(root)
+	root.RunE = func(cmd *cobra.Command, args []string) error { return runTUI(cmd, tui) }
 	root.SetVersionTemplate("herm {{.Version}}\n")
-	root.AddCommand(newChatCmd(), newConfigCmd(), newApprovalsCmd())
+	root.AddCommand(newChatCmd(), newConfigCmd(), newMemoryCmd(), newSkillsCmd(), newPromptCmd(), newImportCmd(), newApprovalsCmd(), newGuardCmd(), newSessionsCmd())
 	return root
 }

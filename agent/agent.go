@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/herm-dev/herm/agent/llm"
 	"github.com/herm-dev/herm/store"
@@ -47,6 +48,26 @@ type Agent struct {
 	MaxTokens       int
 	Temperature     *float64
 	ReasoningEffort string
+
+	// ContextLength overrides the model catalog's context window for
+	// Model (config model.context_length).
+	ContextLength int
+	// Fallbacks are tried in order when the provider fails with an error
+	// retrying cannot fix (SPEC "Errors and retries"). A fallback lasts
+	// for the rest of the turn; the next turn starts with Provider again.
+	Fallbacks   []Fallback
+	Retry       RetryPolicy
+	Compression CompressionOptions
+	// LoopLimit stops a turn when the model makes the same tool call this
+	// many times in a row (0 = DefaultLoopLimit, negative = never).
+	LoopLimit int
+
+	// Sleep waits between retries; nil waits on a timer. Tests replace it
+	// to observe the waits without spending them.
+	Sleep func(ctx context.Context, d time.Duration) error
+	// Jitter returns a number in [0, 1) that spreads retry waits; nil uses
+	// math/rand.
+	Jitter func() float64
 }
 
 // NewSessionOptions describe a new conversation.
@@ -133,6 +154,9 @@ func (a *Agent) session(rec *store.Session, msgs []store.Message) *Session {
 			s.system = m.Content
 			continue
 		}
+		if m.FinishReason == discardedFinish {
+			continue // a failed attempt that was sent again (loop.go, discard)
+		}
 		s.history = append(s.history, fromStore(m))
 	}
 	return s
@@ -141,17 +165,35 @@ func (a *Agent) session(rec *store.Session, msgs []store.Message) *Session {
 // Session is one conversation. Run serialises turns: a second Run waits for
 // the first to finish.
 type Session struct {
+	// ID names the session in the store. Compression moves the
+	// conversation to a child session and changes ID, during Run or
+	// Compress only; front ends learn the new id from the Compressed
+	// event (or read ID once the call returns).
 	ID    string
 	Env   *tools.Env
 	agent *Agent
 
 	turn    sync.Mutex // held for the whole of a turn
-	mu      sync.Mutex // guards history and model
+	mu      sync.Mutex // guards ID, history, calib and model
 	system  string
 	history []llm.Message
 	model   string
+	// calib is the provider's last reported prompt size (tokens.go).
+	calib calibration
+
+	// Compression's anti-thrash state, guarded by turn.
+	ineffective   int  // ineffective compressions in a row
+	thrashNoticed bool // the person was told compression stopped
 
 	approvals approvalState
+}
+
+// currentID returns the session's id; it changes when compression moves
+// the conversation to a child session.
+func (s *Session) currentID() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ID
 }
 
 // Model returns the model the session's next turn will use.
@@ -168,7 +210,7 @@ func (s *Session) SetModel(ctx context.Context, model string) error {
 	if model == "" {
 		return fmt.Errorf("no model name given")
 	}
-	if err := s.agent.Store.UpdateSession(ctx, s.ID, store.SessionUpdate{Model: &model}); err != nil {
+	if err := s.agent.Store.UpdateSession(ctx, s.currentID(), store.SessionUpdate{Model: &model}); err != nil {
 		return err
 	}
 	s.mu.Lock()

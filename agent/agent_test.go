@@ -265,6 +265,7 @@ func TestOpenSessionRepairsOpenToolCalls(t *testing.T) {
 
 func TestStreamErrorKeepsPartialText(t *testing.T) {
 	f := newFixture(t)
+	f.agent.Retry.MaxRetries = -1 // the error is final: what arrived is kept
 	f.srv.Script.Push(fakellm.Reply{Text: "partial text that will be cut", ChunkSize: 4, CutAfter: 4})
 	s := f.session(t)
 	done := s.Run(context.Background(), agent.Input{Text: "x"}, nil)

@@ -2,6 +2,7 @@ package agent_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -26,7 +27,7 @@ func (p *instantProvider) Stream(ctx context.Context, req llm.Request) llm.Strea
 	return func(yield func(llm.Part, error) bool) {
 		if call {
 			if !yield(llm.Part{Kind: llm.PartToolCallStart, Index: 0, ToolCallID: "c", ToolName: "echo"}, nil) ||
-				!yield(llm.Part{Kind: llm.PartToolCallDelta, Index: 0, Text: `{"text":"hi"}`}, nil) ||
+				!yield(llm.Part{Kind: llm.PartToolCallDelta, Index: 0, Text: fmt.Sprintf(`{"text":"hi %d"}`, p.n)}, nil) ||
 				!yield(llm.Part{Kind: llm.PartUsage, Usage: llm.Usage{InputTokens: 100, OutputTokens: 10}}, nil) {
 				return
 			}
@@ -79,7 +80,8 @@ func BenchmarkToolRoundTripFakeHTTP(b *testing.B) {
 	f.srv.Script.Respond(func(fakellm.Request) fakellm.Reply {
 		n++
 		if n%(roundTripsPerTurn+1) != 0 {
-			return fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("echo", map[string]string{"text": "hi"})}, ChunkSize: 64}
+			// Distinct arguments: identical calls in a row trip the loop guard.
+			return fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("echo", map[string]string{"text": fmt.Sprint("hi ", n)})}, ChunkSize: 64}
 		}
 		return fakellm.Reply{Text: "done", ChunkSize: 64}
 	})

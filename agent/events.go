@@ -58,6 +58,64 @@ type MessageSaved struct{ Message store.Message }
 // conversation: a continuation after a length cut-off, a warning.
 type Notice struct{ Text string }
 
+// Retrying says a model call failed in a way that may pass and will be
+// sent again after Wait. Text and reasoning streamed by the failed attempt
+// (if any) were discarded: a front end should drop what it showed of them.
+type Retrying struct {
+	Attempt    int // 1 for the first retry
+	MaxRetries int
+	Wait       time.Duration
+	Class      llm.ErrorClass
+	Err        error
+	Provider   string
+	Model      string
+}
+
+// FallbackActivated says the turn moved to the next provider of the
+// fallback chain. It lasts for the rest of the turn; the next turn starts
+// with the primary provider again. As with Retrying, anything streamed by
+// the failed attempt was discarded.
+type FallbackActivated struct {
+	FromProvider, FromModel string
+	ToProvider, ToModel     string
+	Class                   llm.ErrorClass
+	Err                     error
+}
+
+// Compressed says the conversation was compressed and continues in a child
+// session: the session's ID is now SessionID. Summary is the text that
+// replaced the older messages ("" when clearing old tool outputs was
+// enough); front ends show it as an expandable compaction marker.
+type Compressed struct {
+	ParentID  string
+	SessionID string
+	Reason    CompressReason
+	Summary   string
+	// Mechanical is set when the summary was assembled without the model
+	// because the summary call failed.
+	Mechanical bool
+	// SummarizedMessages were replaced by Summary; PrunedOutputs tool
+	// outputs were cleared.
+	SummarizedMessages int
+	PrunedOutputs      int
+	TokensBefore       int
+	TokensAfter        int
+	// Effective is false when compression freed too little room; after
+	// two ineffective compressions in a row herm stops compressing
+	// automatically.
+	Effective bool
+}
+
+// LoopWarning says the model called the same tool with the same arguments
+// Count times in a row. At the agent's loop limit the turn stops
+// (StopLoop).
+type LoopWarning struct {
+	Tool      string
+	Arguments string
+	Count     int
+	Limit     int
+}
+
 // StopReason says why a turn ended.
 type StopReason string
 
@@ -67,9 +125,11 @@ const (
 	StopMaxTurns    StopReason = "max_turns"   // the tool-calling iteration limit was reached
 	StopError       StopReason = "error"       // the provider or the store failed
 	StopDenied      StopReason = "denied"      // the person denied three commands in a row
+	StopLoop        StopReason = "loop"        // the model repeated one tool call (see LoopWarning)
 )
 
-// TurnDone closes a turn. Err is set when Reason is StopError.
+// TurnDone closes a turn. Err is set when Reason is StopError, and says
+// what was repeated when it is StopLoop.
 type TurnDone struct {
 	Reason StopReason
 	Err    error
@@ -91,3 +151,7 @@ func (ToolFinished) event()      {}
 func (MessageSaved) event()      {}
 func (Notice) event()            {}
 func (TurnDone) event()          {}
+func (Retrying) event()          {}
+func (FallbackActivated) event() {}
+func (Compressed) event()        {}
+func (LoopWarning) event()       {}

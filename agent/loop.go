@@ -40,12 +40,23 @@ const (
 func (s *Session) Run(ctx context.Context, in Input, emit func(Event)) TurnDone {
 	s.turn.Lock()
 	defer s.turn.Unlock()
-	persist := context.WithoutCancel(ctx)
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	t := &turn{s: s, ctx: ctx, cancel: cancel, persist: persist}
+	t := s.newTurn(ctx, emit)
+	t.cancel = cancel
 	s.Env.Guard = t.guardCommand
 	defer func() { s.Env.Guard = denyAsk(s.agent) }()
+	done := t.run(in)
+	t.emit(done)
+	return done
+}
+
+// newTurn prepares the state of one turn (or of a compression outside a
+// turn). The caller holds s.turn.
+func (s *Session) newTurn(ctx context.Context, emit func(Event)) *turn {
+	// persist drops only ctx's cancellation: Run wraps ctx in its own
+	// cancel, and what was produced before either fired must be written.
+	t := &turn{s: s, ctx: ctx, persist: context.WithoutCancel(ctx)}
 	var mu sync.Mutex
 	t.emit = func(e Event) {
 		if emit == nil {
@@ -55,9 +66,9 @@ func (s *Session) Run(ctx context.Context, in Input, emit func(Event)) TurnDone 
 		defer mu.Unlock()
 		emit(e)
 	}
-	done := t.run(in)
-	t.emit(done)
-	return done
+	t.specs = toolSpecs(s.agent.Tools)
+	t.fixed = estimateText(s.system) + estimateTools(t.specs)
+	return t
 }
 
 // turn is the state of one Run.
@@ -68,15 +79,27 @@ type turn struct {
 	// persist is ctx without its cancellation: what was produced before an
 	// interrupt must still be written.
 	persist context.Context
-	// cancel stops the turn with a cause (e.g. too many denials).
+	// cancel stops the turn with a cause (e.g. too many denials); nil
+	// outside Run.
 	cancel     context.CancelCauseFunc
 	usage      llm.Usage
 	iterations int
+	// route is the link of the provider chain in use (failover.go).
+	route int
+	specs []llm.ToolSpec
+	// fixed estimates the tokens of the system prompt and tool schemas.
+	fixed int
+	loops loopGuard
 }
+
+// errLoop ends a turn whose model repeats one tool call (loopguard.go).
+type errLoop struct{ text string }
+
+func (e *errLoop) Error() string { return e.text }
 
 func (t *turn) run(in Input) TurnDone {
 	a := t.s.agent
-	t.emit(TurnStarted{SessionID: t.s.ID, Model: t.s.Model()})
+	t.emit(TurnStarted{SessionID: t.s.currentID(), Model: t.s.Model()})
 	if strings.TrimSpace(in.Text) == "" && len(in.Images) == 0 {
 		return t.finish(StopError, "", fmt.Errorf("nothing to send: the message is empty"))
 	}
@@ -108,6 +131,11 @@ func (t *turn) run(in Input) TurnDone {
 			return t.finish(StopDone, msg.Content, nil)
 		}
 		if err := t.runTools(msg.ToolCalls); err != nil {
+			var loop *errLoop
+			if errors.As(err, &loop) {
+				t.emit(Notice{Text: loop.text})
+				return t.finish(StopLoop, "", err)
+			}
 			return t.finish(StopError, "", err)
 		}
 		if t.ctx.Err() != nil {
@@ -130,7 +158,7 @@ func (t *turn) finish(reason StopReason, answer string, err error) TurnDone {
 
 // commit writes m to the store and appends it to the history.
 func (t *turn) commit(m llm.Message) error {
-	rec := toStore(t.s.ID, m, "", llm.Usage{})
+	rec := toStore(t.s.currentID(), m, "", llm.Usage{})
 	if err := t.s.agent.Store.AppendMessage(t.persist, rec); err != nil {
 		return err
 	}
@@ -145,29 +173,131 @@ func (t *turn) appendHistory(m llm.Message) {
 	t.s.mu.Unlock()
 }
 
-// callModel streams one model response, writing it to the store as it
-// arrives (coalesced) and committing it when complete. On error the partial
-// text is kept, both in the store and in the history.
+// callModel gets the model's next message: it compresses the conversation
+// first if it has grown past the threshold, then streams the answer and
+// commits it. Failures are classified (llm.Classify): retryable ones are
+// sent again after a backoff, a prompt that is too long is compressed and
+// sent once more, and what the provider cannot answer moves the turn to
+// the next provider of the fallback chain. A failed attempt's partial
+// answer is discarded before the next attempt, so nothing is stored or
+// sent twice; only the last failure's partial text is kept.
 func (t *turn) callModel() (llm.Message, llm.FinishReason, error) {
-	a := t.s.agent
 	t.iterations++
+	if err := t.maybeCompress(); err != nil {
+		return llm.Message{}, "", err
+	}
+	retries, shrunk := 0, false
+	for {
+		ep := t.endpoint()
+		att, err := t.stream(ep)
+		if err == nil {
+			return t.commitAnswer(att)
+		}
+		if t.ctx.Err() != nil {
+			return t.keepPartial(att, err)
+		}
+		class := llm.Classify(err)
+		if class.TooLong() && !shrunk {
+			shrunk = true
+			if derr := t.discard(att); derr != nil {
+				return llm.Message{}, "", derr
+			}
+			t.emit(Notice{Text: fmt.Sprintf("%s says the conversation is too long for %s; compressing it and trying again", ep.provider.Name(), ep.model)})
+			if _, cerr := t.compress(CompressOverflow); cerr != nil {
+				if t.ctx.Err() != nil {
+					return llm.Message{}, "", t.ctx.Err()
+				}
+				return llm.Message{}, "", fmt.Errorf("%w (compressing the conversation to fit failed: %v)", err, cerr)
+			}
+			continue
+		}
+		if class.Retryable() {
+			retries++
+			if wait, ok := t.retryWait(retries, ep, err); ok {
+				if derr := t.discard(att); derr != nil {
+					return llm.Message{}, "", derr
+				}
+				if werr := t.backoff(retries, wait, ep, class, err); werr != nil {
+					return llm.Message{}, "", werr
+				}
+				continue
+			}
+		}
+		if (class.Retryable() || class.FailoverNow() || class.TooLong()) && t.route < len(t.s.agent.Fallbacks) {
+			if derr := t.discard(att); derr != nil {
+				return llm.Message{}, "", derr
+			}
+			t.failover(ep, class, err)
+			retries, shrunk = 0, false
+			continue
+		}
+		return t.keepPartial(att, err)
+	}
+}
+
+// retryWait decides whether failed attempt number retry (1-based) of a
+// retryable error is sent again, and after how long.
+func (t *turn) retryWait(retry int, ep endpoint, err error) (time.Duration, bool) {
+	a := t.s.agent
+	policy := a.Retry.withDefaults()
+	if retry > policy.MaxRetries {
+		return 0, false
+	}
+	wait, ok := policy.wait(retry, err, a.jitter())
+	if !ok {
+		t.emit(Notice{Text: fmt.Sprintf("%s asks to wait %s before trying again; not waiting that long", ep.provider.Name(), wait.Round(time.Second))})
+	}
+	return wait, ok
+}
+
+// backoff announces retry number retry, records it and waits. An error
+// means the wait was interrupted.
+func (t *turn) backoff(retry int, wait time.Duration, ep endpoint, class llm.ErrorClass, err error) error {
+	a := t.s.agent
+	maxRetries := a.Retry.withDefaults().MaxRetries
+	t.emit(Retrying{Attempt: retry, MaxRetries: maxRetries, Wait: wait, Class: class, Err: err,
+		Provider: ep.provider.Name(), Model: ep.model})
+	t.record("retry", map[string]any{
+		"attempt": retry, "max_retries": maxRetries, "wait_ms": wait.Milliseconds(),
+		"class": class, "error": errText(err), "provider": ep.provider.Name(), "model": ep.model,
+	})
+	return a.sleep(t.ctx, wait)
+}
+
+// attempt is one streamed model response.
+type attempt struct {
+	msg    llm.Message
+	finish llm.FinishReason
+	usage  llm.Usage
+	// draft is the store row of a response that streamed for longer than
+	// one draft interval; nil otherwise.
+	draft *store.Draft
+	// sent is how many history messages the request carried.
+	sent int
+}
+
+// stream sends the history to ep and streams the answer, emitting deltas
+// and keeping a long answer's text in a draft row as it arrives.
+func (t *turn) stream(ep endpoint) (attempt, error) {
+	a := t.s.agent
+	history := t.s.History()
 	req := llm.Request{
-		Model:           t.s.Model(),
+		Model:           ep.model,
 		System:          t.s.system,
-		Messages:        t.s.History(),
-		Tools:           toolSpecs(a.Tools),
+		Messages:        history,
+		Tools:           t.specs,
 		MaxTokens:       a.MaxTokens,
 		Temperature:     a.Temperature,
 		ReasoningEffort: a.ReasoningEffort,
 	}
 	var (
 		acc       llm.Accumulator
-		draft     *store.Draft
+		att       = attempt{sent: len(history)}
 		streamErr error
 		announced = map[int]bool{}
 		firstText time.Time
 	)
-	for part, err := range a.Provider.Stream(t.ctx, req) {
+	for part, err := range ep.provider.Stream(t.ctx, req) {
 		if err != nil {
 			streamErr = err
 			break
@@ -183,11 +313,11 @@ func (t *turn) callModel() (llm.Message, llm.FinishReason, error) {
 			} else {
 				t.emit(ReasoningDelta{Text: part.Text})
 			}
-			if draft != nil {
+			if att.draft != nil {
 				if part.Kind == llm.PartText {
-					draft.Append(part.Text, "")
+					att.draft.Append(part.Text, "")
 				} else {
-					draft.Append("", part.Text)
+					att.draft.Append("", part.Text)
 				}
 				continue
 			}
@@ -198,12 +328,12 @@ func (t *turn) callModel() (llm.Message, llm.FinishReason, error) {
 				firstText = time.Now()
 			}
 			if time.Since(firstText) >= store.DefaultDraftInterval {
-				d, err := a.Store.Draft(t.persist, &store.Message{SessionID: t.s.ID, Role: string(llm.RoleAssistant),
+				d, err := a.Store.Draft(t.persist, &store.Message{SessionID: t.s.currentID(), Role: string(llm.RoleAssistant),
 					Content: acc.Text(), Reasoning: acc.Reasoning()})
 				if err != nil {
-					return llm.Message{}, "", err
+					return att, err
 				}
-				draft = d
+				att.draft = d
 			}
 		case llm.PartToolCallStart:
 			if !announced[part.Index] && part.ToolName != "" {
@@ -213,39 +343,71 @@ func (t *turn) callModel() (llm.Message, llm.FinishReason, error) {
 		}
 	}
 	t.usage.Add(acc.Usage)
-	msg := acc.Message()
-	if streamErr != nil {
-		return t.keepPartial(msg, acc.Usage, draft, streamErr)
-	}
+	att.msg, att.finish, att.usage = acc.Message(), acc.Finish, acc.Usage
+	return att, streamErr
+}
+
+// commitAnswer stores a complete response and adds it to the history.
+func (t *turn) commitAnswer(att attempt) (llm.Message, llm.FinishReason, error) {
+	a := t.s.agent
+	msg := att.msg
 	for i := range msg.ToolCalls {
 		if msg.ToolCalls[i].ID == "" {
-			msg.ToolCalls[i].ID = fmt.Sprintf("call_%s_%d_%d", t.s.ID, t.iterations, i)
+			msg.ToolCalls[i].ID = fmt.Sprintf("call_%s_%d_%d", t.s.currentID(), t.iterations, i)
 		}
 	}
 	if msg.Content == "" && msg.Reasoning == "" && len(msg.ToolCalls) == 0 {
 		t.emit(Notice{Text: "the model returned an empty answer"})
-		if draft != nil {
-			draft.Abandon(t.persist, "empty")
+		if att.draft != nil {
+			att.draft.Abandon(t.persist, "empty")
 		}
-		return msg, acc.Finish, nil
+		return msg, att.finish, nil
 	}
-	rec := toStore(t.s.ID, msg, acc.Finish, acc.Usage)
-	if draft != nil {
-		if err := draft.Commit(t.persist, rec); err != nil {
+	rec := toStore(t.s.currentID(), msg, att.finish, att.usage)
+	if att.draft != nil {
+		if err := att.draft.Commit(t.persist, rec); err != nil {
 			return msg, "", err
 		}
 	} else if err := a.Store.AppendMessage(t.persist, rec); err != nil {
 		return msg, "", err
 	}
-	t.appendHistory(msg)
+	s := t.s
+	s.mu.Lock()
+	s.history = append(s.history, msg)
+	if c := calibrate(s.history, att.sent+1, att.usage, t.fixed); c.n > 0 {
+		s.calib = c
+	}
+	s.mu.Unlock()
 	t.emit(MessageSaved{Message: *rec})
-	return msg, acc.Finish, nil
+	return msg, att.finish, nil
 }
 
-// keepPartial saves what arrived of a response that failed or was
+// discardedFinish marks the store row of an attempt that failed and was
+// sent again. The row is deleted; if deleting fails the mark keeps it out
+// of the history when the session is reopened (fromStore).
+const discardedFinish = "retried"
+
+// discard drops a failed attempt that will be sent again (retry, fallback,
+// compression): its partial text must not stay in the history the model
+// sees, nor appear twice in the store. Its tool calls never ran.
+func (t *turn) discard(att attempt) error {
+	if att.draft == nil {
+		return nil
+	}
+	if err := att.draft.Abandon(t.persist, discardedFinish); err != nil {
+		return err
+	}
+	if _, err := t.s.agent.Store.DeleteMessagesAfter(t.persist, t.s.currentID(), att.draft.ID()-1); err != nil {
+		t.s.agent.logger().Warn("could not delete a retried partial answer; it stays marked", "session", t.s.currentID(), "err", err)
+	}
+	return nil
+}
+
+// keepPartial saves what arrived of a response that failed for good or was
 // interrupted, and adds it to the history. Tool calls are dropped: their
 // arguments may be cut.
-func (t *turn) keepPartial(msg llm.Message, usage llm.Usage, draft *store.Draft, streamErr error) (llm.Message, llm.FinishReason, error) {
+func (t *turn) keepPartial(att attempt, streamErr error) (llm.Message, llm.FinishReason, error) {
+	msg := att.msg
 	partial := llm.Message{Role: llm.RoleAssistant, Content: msg.Content, Reasoning: msg.Reasoning}
 	reason := "error"
 	if t.ctx.Err() != nil {
@@ -253,10 +415,10 @@ func (t *turn) keepPartial(msg llm.Message, usage llm.Usage, draft *store.Draft,
 	}
 	var err error
 	switch {
-	case draft != nil:
-		err = draft.Abandon(t.persist, reason)
+	case att.draft != nil:
+		err = att.draft.Abandon(t.persist, reason)
 	case partial.Content != "" || partial.Reasoning != "":
-		rec := toStore(t.s.ID, partial, llm.FinishReason(reason), usage)
+		rec := toStore(t.s.currentID(), partial, llm.FinishReason(reason), att.usage)
 		err = t.s.agent.Store.AppendMessage(t.persist, rec)
 	default:
 		return partial, "", streamErr
@@ -284,10 +446,11 @@ func toolSpecs(r *tools.Registry) []llm.ToolSpec {
 // message per call, in call order. Consecutive read-only calls run
 // concurrently; anything that may change state runs alone, in order.
 func (t *turn) runTools(calls []llm.ToolCall) error {
-	for i := 0; i < len(calls); {
+	runnable, warn, stop := t.checkLoops(calls)
+	for i := 0; i < runnable; {
 		j := i + 1
 		if t.readOnly(calls[i]) {
-			for j < len(calls) && t.readOnly(calls[j]) {
+			for j < runnable && t.readOnly(calls[j]) {
 				j++
 			}
 		}
@@ -309,13 +472,50 @@ func (t *turn) runTools(calls []llm.ToolCall) error {
 			wg.Wait()
 		}
 		for k, c := range group {
-			if err := t.commit(llm.Message{Role: llm.RoleTool, ToolCallID: c.ID, ToolName: c.Name, Content: results[k].Output}); err != nil {
+			out := results[k].Output
+			if w := warn[i+k]; w != "" {
+				out = strings.TrimRight(out, "\n") + "\n\n" + w
+			}
+			if err := t.commit(llm.Message{Role: llm.RoleTool, ToolCallID: c.ID, ToolName: c.Name, Content: out}); err != nil {
 				return err
 			}
 		}
 		i = j
 	}
+	// Calls from the one that tripped the loop guard on are answered
+	// without running, so the history stays valid.
+	for _, c := range calls[runnable:] {
+		if err := t.commit(llm.Message{Role: llm.RoleTool, ToolCallID: c.ID, ToolName: c.Name, Content: stop.text}); err != nil {
+			return err
+		}
+	}
+	if stop != nil {
+		return stop
+	}
 	return nil
+}
+
+// checkLoops runs calls past the loop guard. The first runnable calls may
+// run; warn holds, per call, a warning to add to its result; stop is set
+// when a call reached the limit.
+func (t *turn) checkLoops(calls []llm.ToolCall) (runnable int, warn []string, stop *errLoop) {
+	limit := t.s.agent.LoopLimit
+	if limit == 0 {
+		limit = DefaultLoopLimit
+	}
+	warn = make([]string, len(calls))
+	for i, c := range calls {
+		verdict, count := t.loops.observe(c, limit)
+		switch verdict {
+		case loopWarn:
+			warn[i] = loopWarningText(c.Name, count, limit)
+			t.emit(LoopWarning{Tool: c.Name, Arguments: c.Arguments, Count: count, Limit: limit})
+		case loopStop:
+			t.emit(LoopWarning{Tool: c.Name, Arguments: c.Arguments, Count: count, Limit: limit})
+			return i, warn, &errLoop{text: loopStopText(c.Name, count)}
+		}
+	}
+	return len(calls), warn, nil
 }
 
 func (t *turn) readOnly(c llm.ToolCall) bool {

@@ -12,23 +12,28 @@ package config
 type Config struct {
 	Model             Model       `yaml:"model"`
 	FallbackProviders []Fallback  `yaml:"fallback_providers"`
+	Retry             Retry       `yaml:"retry"`
 	Agent             Agent       `yaml:"agent"`
 	Terminal          Terminal    `yaml:"terminal"`
 	Approvals         Approvals   `yaml:"approvals"`
 	Compression       Compression `yaml:"compression"`
 	Display           Display     `yaml:"display"`
 	Skills            Skills      `yaml:"skills"`
+	Gateway           Gateway     `yaml:"gateway"`
+	Cron              Cron        `yaml:"cron"`
 }
 
 // Model selects the provider and model a session talks to.
 type Model struct {
 	// Provider is openai, anthropic, openrouter, ollama, lmstudio, vllm,
-	// llamacpp or custom (any OpenAI-compatible base_url).
-	Provider        string   `yaml:"provider"`
-	Name            string   `yaml:"name"`
-	BaseURL         string   `yaml:"base_url"`
-	APIKey          string   `yaml:"api_key" secret:"true"`
-	ContextLength   int      `yaml:"context_length"`
+	// llamacpp, custom (any OpenAI-compatible base_url) or
+	// langchain:<name> for a langchaingo client built into herm.
+	Provider string `yaml:"provider"`
+	Name     string `yaml:"name"`
+	BaseURL  string `yaml:"base_url"`
+	APIKey   string `yaml:"api_key" secret:"true"`
+	// ContextLength overrides the model catalog's context window (tokens).
+	ContextLength   int      `yaml:"context_length" range:"0,100000000"`
 	MaxTokens       int      `yaml:"max_tokens"`
 	Temperature     *float64 `yaml:"temperature"`
 	ReasoningEffort string   `yaml:"reasoning_effort"`
@@ -36,10 +41,23 @@ type Model struct {
 
 // Fallback is one entry of the provider failover chain.
 type Fallback struct {
-	Provider string `yaml:"provider"`
-	Model    string `yaml:"model"`
-	BaseURL  string `yaml:"base_url"`
-	APIKey   string `yaml:"api_key" secret:"true"`
+	Provider      string `yaml:"provider"`
+	Model         string `yaml:"model"`
+	BaseURL       string `yaml:"base_url"`
+	APIKey        string `yaml:"api_key" secret:"true"`
+	ContextLength int    `yaml:"context_length" range:"0,100000000"`
+}
+
+// Retry configures how failed model calls are retried (SPEC "Errors and
+// retries"): waits of min(base·2^(n-1), max) seconds plus up to 50%
+// jitter, or what the provider's Retry-After says.
+type Retry struct {
+	MaxRetries int `yaml:"max_retries" range:"0,20"`
+	BaseDelay  int `yaml:"base_delay" range:"1,600"` // seconds
+	MaxDelay   int `yaml:"max_delay" range:"1,3600"` // seconds
+	// MaxRetryAfter is the longest Retry-After (seconds) herm waits out
+	// before moving to the next provider instead.
+	MaxRetryAfter int `yaml:"max_retry_after" range:"1,86400"`
 }
 
 // Agent tunes the agent loop.
@@ -48,6 +66,9 @@ type Agent struct {
 	ToolOutputLimit int      `yaml:"tool_output_limit"`
 	Toolsets        []string `yaml:"toolsets"`
 	DisabledTools   []string `yaml:"disabled_tools"`
+	// LoopLimit stops a turn when the model makes the same tool call this
+	// many times in a row (0 never stops).
+	LoopLimit int `yaml:"loop_limit" range:"0,1000"`
 }
 
 // Terminal configures the terminal tool's backend.
@@ -68,8 +89,14 @@ type Approvals struct {
 
 // Compression configures context compression.
 type Compression struct {
-	Enabled   *bool   `yaml:"enabled"`
-	Threshold float64 `yaml:"threshold"` // fraction of the context window
+	Enabled *bool `yaml:"enabled"`
+	// Threshold is the share of the context window at which the
+	// conversation is compressed.
+	Threshold float64 `yaml:"threshold" range:"0.1,0.95"`
+	// ProtectFirst and ProtectLast are how many messages at the start and
+	// the end of the conversation are always kept verbatim.
+	ProtectFirst int `yaml:"protect_first" range:"1,100"`
+	ProtectLast  int `yaml:"protect_last" range:"2,500"`
 }
 
 // Display configures the TUI.
@@ -85,10 +112,13 @@ type Skills struct {
 // Defaults returns the built-in settings every other source overrides.
 func Defaults() Config {
 	return Config{
-		Agent:       Agent{MaxTurns: 90, ToolOutputLimit: 10000},
+		Agent:       Agent{MaxTurns: 90, ToolOutputLimit: 10000, LoopLimit: 5},
+		Retry:       Retry{MaxRetries: 3, BaseDelay: 5, MaxDelay: 120, MaxRetryAfter: 300},
 		Terminal:    Terminal{Backend: "local", Timeout: 180},
 		Approvals:   Approvals{Mode: "ask", Timeout: 60},
-		Compression: Compression{Threshold: 0.5},
+		Compression: Compression{Threshold: 0.5, ProtectFirst: 3, ProtectLast: 20},
 		Display:     Display{Theme: "auto"},
+		Gateway:     gatewayDefaults(),
+		Cron:        cronDefaults(),
 	}
 }

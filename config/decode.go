@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -164,6 +165,9 @@ func (d *decoder) decodeStruct(n *yaml.Node, v reflect.Value, path string) error
 				return d.errf(val, key, "%s is not one of %s", quoteValue(got), strings.ReplaceAll(enum, ",", ", "))
 			}
 		}
+		if err := checkRange(v.Type().Field(idx), v.Field(idx)); err != nil {
+			return d.errf(val, key, "%v", err)
+		}
 	}
 	return nil
 }
@@ -276,3 +280,30 @@ func syntaxError(file string, err error) error {
 }
 
 func reflectValue(p any) reflect.Value { return reflect.ValueOf(p).Elem() }
+
+// checkRange enforces a field's range:"min,max" tag on a number.
+func checkRange(f reflect.StructField, v reflect.Value) error {
+	tag := f.Tag.Get("range")
+	if tag == "" {
+		return nil
+	}
+	lo, hi, _ := strings.Cut(tag, ",")
+	minV, err1 := strconv.ParseFloat(lo, 64)
+	maxV, err2 := strconv.ParseFloat(hi, 64)
+	if err1 != nil || err2 != nil {
+		return nil
+	}
+	var got float64
+	switch v.Kind() {
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		got = float64(v.Int())
+	case reflect.Float64, reflect.Float32:
+		got = v.Float()
+	default:
+		return nil
+	}
+	if got < minV || got > maxV {
+		return fmt.Errorf("%v is out of range: use a value from %s to %s", strconv.FormatFloat(got, 'f', -1, 64), lo, hi)
+	}
+	return nil
+}

@@ -111,6 +111,7 @@ func (s *Settings) applyEnv() {
 	if v := s.getenv("HERM_PROVIDER"); v != "" {
 		s.Model.Provider = v
 	}
+	s.applyGatewayEnv()
 }
 
 func (s *Settings) applyFlags() {
@@ -130,13 +131,11 @@ func (s *Settings) applyFlags() {
 // --api-key, then the provider's environment variable, then model.api_key.
 func (s *Settings) Endpoint() (Endpoint, error) {
 	key := s.flags.APIKey
-	ep, err := resolveEndpoint(s.Model.Provider, s.Model.Name, s.Model.BaseURL, key, s.getenv)
+	ep, err := resolveEndpoint(s.Model.Provider, s.Model.Name, s.Model.BaseURL, key, s.Model.APIKey, s.getenv)
 	if err != nil {
 		return ep, err
 	}
-	if ep.APIKey == "" {
-		ep.APIKey = s.Model.APIKey
-	}
+	ep.ContextLength = s.Model.ContextLength
 	return ep, nil
 }
 
@@ -146,11 +145,12 @@ func (s *Settings) Fallbacks() ([]Endpoint, []error) {
 	var eps []Endpoint
 	var errs []error
 	for i, f := range s.FallbackProviders {
-		ep, err := resolveEndpoint(f.Provider, f.Model, f.BaseURL, f.APIKey, s.getenv)
+		ep, err := resolveEndpoint(f.Provider, f.Model, f.BaseURL, f.APIKey, "", s.getenv)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("fallback_providers[%d]: %w", i, err))
 			continue
 		}
+		ep.ContextLength = f.ContextLength
 		eps = append(eps, ep)
 	}
 	return eps, errs
@@ -169,6 +169,9 @@ func (s *Settings) Secrets() []string {
 	add(s.Model.APIKey)
 	for _, f := range s.FallbackProviders {
 		add(f.APIKey)
+	}
+	for _, v := range s.gatewaySecrets() {
+		add(v)
 	}
 	for k := range s.env {
 		if IsSecretName(k) {

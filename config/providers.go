@@ -10,7 +10,89 @@ import (
 const (
 	WireOpenAI    = "openai"    // OpenAI chat completions and compatibles
 	WireAnthropic = "anthropic" // Anthropic messages
+	WireLangchain = "langchain" // a langchaingo client (agent/llm/langchain)
 )
+
+// LangchainPrefix introduces a langchaingo provider: langchain:mistral.
+const LangchainPrefix = "langchain:"
+
+// langchainInfo describes a provider langchaingo ships. excluded says why
+// herm does not link it ("" = it is built in); the other fields are as in
+// providerInfo.
+type langchainInfo struct {
+	keyEnv       string
+	defaultModel string
+	excluded     string
+}
+
+// langchainProviders lists langchaingo's providers. Those built in must be
+// exactly agent/llm/langchain's (a test checks). Sizes are what each adds
+// to the stripped binary (16.3 MB without any).
+func langchainProviders() map[string]langchainInfo {
+	const (
+		native  = "herm speaks this provider natively and better: use provider %s"
+		noTools = "langchaingo's %s client cannot call tools, which herm's agent needs"
+	)
+	return map[string]langchainInfo{
+		"mistral": {keyEnv: "MISTRAL_API_KEY", defaultModel: "mistral-large-latest"},
+		"bedrock": {}, // AWS credentials and region from the AWS chain; +3.9 MB
+		"googleai": {excluded: "it would add 14 MB (Google's gRPC SDK) to herm's binary; use Gemini's OpenAI-compatible endpoint instead: " +
+			"provider custom, base_url https://generativelanguage.googleapis.com/v1beta/openai/, api_key your Gemini key"},
+		"vertex": {excluded: "it would add 18 MB (Google Cloud SDK) to herm's binary; use Vertex AI's OpenAI-compatible endpoint with provider custom"},
+		"cohere": {excluded: "it would add 2 MB and tokenizer start-up work to herm; use Cohere's OpenAI-compatible endpoint: " +
+			"provider custom, base_url https://api.cohere.ai/compatibility/v1"},
+		"openai":      {excluded: fmt.Sprintf(native, "openai")},
+		"anthropic":   {excluded: fmt.Sprintf(native, "anthropic")},
+		"ollama":      {excluded: fmt.Sprintf(native, "ollama")},
+		"llamafile":   {excluded: fmt.Sprintf(native, "custom with llamafile's base_url (http://localhost:8080/v1)")},
+		"huggingface": {excluded: fmt.Sprintf(noTools, "huggingface") + "; Hugging Face's router is OpenAI-compatible: provider custom, base_url https://router.huggingface.co/v1"},
+		"cloudflare":  {excluded: fmt.Sprintf(noTools, "cloudflare") + "; Workers AI is OpenAI-compatible: provider custom, base_url https://api.cloudflare.com/client/v4/accounts/ACCOUNT_ID/ai/v1"},
+		"watsonx":     {excluded: fmt.Sprintf(noTools, "watsonx")},
+		"ernie":       {excluded: fmt.Sprintf(noTools, "ernie")},
+		"maritaca":    {excluded: fmt.Sprintf(noTools, "maritaca")},
+	}
+}
+
+// LangchainProviders returns the langchaingo providers herm links, sorted.
+func LangchainProviders() []string {
+	var out []string
+	for n, info := range langchainProviders() {
+		if info.excluded == "" {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// resolveLangchain resolves provider "langchain:<name>".
+func resolveLangchain(name, model, baseURL, apiKey, fileKey string, getenv func(string) string) (Endpoint, error) {
+	info, ok := langchainProviders()[name]
+	if !ok {
+		return Endpoint{}, fmt.Errorf("unknown langchain provider %q: herm links %s%s", name,
+			LangchainPrefix+strings.Join(LangchainProviders(), ", "+LangchainPrefix), "")
+	}
+	if info.excluded != "" {
+		return Endpoint{}, fmt.Errorf("provider %s%s is not built into herm: %s", LangchainPrefix, name, info.excluded)
+	}
+	ep := Endpoint{Provider: LangchainPrefix + name, Wire: WireLangchain, Model: model, BaseURL: baseURL, APIKey: apiKey}
+	if ep.APIKey == "" && info.keyEnv != "" {
+		ep.APIKey = getenv(info.keyEnv)
+	}
+	if ep.APIKey == "" {
+		ep.APIKey = fileKey
+	}
+	if ep.Model == "" {
+		ep.Model = info.defaultModel
+	}
+	if ep.Model == "" {
+		return Endpoint{}, fmt.Errorf("provider %s%s has no default model: herm config set model.name MODEL (or --model)", LangchainPrefix, name)
+	}
+	if info.keyEnv != "" && ep.APIKey == "" {
+		return Endpoint{}, fmt.Errorf("provider %s%s needs an API key: export %s=... (or put it in the .env file in your herm home, or pass --api-key)", LangchainPrefix, name, info.keyEnv)
+	}
+	return ep, nil
+}
 
 // providerInfo describes a known provider: which wire it speaks, where it
 // lives by default, and which environment variables configure it.
@@ -50,6 +132,8 @@ type Endpoint struct {
 	Model    string
 	BaseURL  string
 	APIKey   string
+	// ContextLength overrides the catalog's context window (0 = catalog).
+	ContextLength int
 }
 
 // ErrNoProvider explains how to configure a provider when none is.
@@ -66,8 +150,14 @@ or point herm at any OpenAI-compatible server:
 
 // Resolve turns a provider, model, base URL and key (any may be empty) into
 // an Endpoint, filling the rest from the environment and provider defaults.
-func resolveEndpoint(provider, model, baseURL, apiKey string, getenv func(string) string) (Endpoint, error) {
+//
+// apiKey (flag or fallback entry) wins over the provider's environment
+// variable, which wins over fileKey (config.yaml's model.api_key).
+func resolveEndpoint(provider, model, baseURL, apiKey, fileKey string, getenv func(string) string) (Endpoint, error) {
 	provider = strings.ToLower(strings.TrimSpace(provider))
+	if name, ok := strings.CutPrefix(provider, LangchainPrefix); ok {
+		return resolveLangchain(name, model, baseURL, apiKey, fileKey, getenv)
+	}
 	if provider == "" || provider == "auto" {
 		provider = detectProvider(model, baseURL, getenv)
 		if provider == "" {
@@ -76,11 +166,15 @@ func resolveEndpoint(provider, model, baseURL, apiKey string, getenv func(string
 	}
 	info, ok := providers[provider]
 	if !ok {
-		return Endpoint{}, fmt.Errorf("unknown provider %q: use one of %s", provider, strings.Join(ProviderNames(), ", "))
+		return Endpoint{}, fmt.Errorf("unknown provider %q: use one of %s, or %s%s", provider, strings.Join(ProviderNames(), ", "),
+			LangchainPrefix, strings.Join(LangchainProviders(), ", "+LangchainPrefix))
 	}
 	ep := Endpoint{Provider: provider, Wire: info.wire, Model: model, BaseURL: baseURL, APIKey: apiKey}
 	if ep.APIKey == "" && info.keyEnv != "" {
 		ep.APIKey = getenv(info.keyEnv)
+	}
+	if ep.APIKey == "" {
+		ep.APIKey = fileKey
 	}
 	if ep.BaseURL == "" && info.baseURLEnv != "" {
 		ep.BaseURL = getenv(info.baseURLEnv)

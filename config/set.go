@@ -46,6 +46,9 @@ func Set(home Home, key, value string) error {
 			return fmt.Errorf("cannot set %s: %q is not one of %s", key, got, strings.ReplaceAll(enum, ",", ", "))
 		}
 	}
+	if err := checkRange(field, probe); err != nil {
+		return fmt.Errorf("cannot set %s: %w", key, err)
+	}
 
 	path := home.ConfigFile()
 	var root yaml.Node
@@ -172,6 +175,7 @@ func (s *Settings) Redacted() ([]byte, error) {
 	for i := range c.FallbackProviders {
 		c.FallbackProviders[i].APIKey = Mask(c.FallbackProviders[i].APIKey)
 	}
+	c.maskGatewaySecrets()
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)

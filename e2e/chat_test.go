@@ -185,6 +185,9 @@ func TestChatStreamCutSavesPartialAndResumes(t *testing.T) {
 	srv := fakeopenai.New()
 	defer srv.Close()
 	e := newEnv(t)
+	// With retries off the cut is final (retries are e2e/resilience_test.go's).
+	os.MkdirAll(e.home, 0o700)
+	os.WriteFile(filepath.Join(e.home, "config.yaml"), []byte("retry:\n  max_retries: 0\n"), 0o600)
 	srv.Script.Push(fakellm.Reply{Text: "Here is the first half of a long answer, and then", ChunkSize: 5, CutAfter: 6})
 	r := e.run(append([]string{"chat", "-q", "explain"}, openaiArgs(srv.URL)...)...)
 	if r.code != 1 {

@@ -20,6 +20,7 @@ func migrations() []migration {
 	return []migration{
 		{"sessions, messages and full-text search", execSQL(schemaV1)},
 		{"session events and approval grants", execSQL(schemaV2)},
+		{"cron jobs, gateway routes and inbox, pairing", execSQL(schemaV3)},
 	}
 }
 

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 )
 
 // ErrEmptyQuery is wrapped by Search when the query holds nothing the index
@@ -23,17 +21,47 @@ const (
 	SnippetEllipsis = "…"
 )
 
-// snippetTokens is how many words a snippet shows around the matches.
+// snippetTokens is how many words an FTS5 snippet shows around the matches.
 const snippetTokens = 24
 
-// SearchOptions narrows a search.
+// rankCandidates bounds how many matches are scored with BM25: the newest
+// ones. A rare term has fewer matches than this and is ranked exactly; a
+// word in a third of a million messages would otherwise cost seconds to
+// rank, where the newest few thousand give the same first page in a blink.
+const rankCandidates = 2000
+
+// SearchOptions narrows a search. Filters written in the query (source:,
+// model:, role:, before:, after:, session:) add to these.
 type SearchOptions struct {
-	// Limit defaults to 20 when zero or negative, and is at most 500.
-	Limit int
+	// Limit defaults to 20 when zero or negative, and is at most 500. For
+	// SearchSessions it counts sessions (lineages), default 10.
+	Limit  int
+	Offset int
 	// SessionID keeps only hits from that session.
 	SessionID string
 	// Roles keeps only hits from messages with one of these roles.
 	Roles []string
+	// Sources keeps only sessions from these front ends (cli, telegram…).
+	Sources []string
+	// Models keeps only sessions whose model contains one of these
+	// (case-insensitive): "claude" matches claude-sonnet-4.
+	Models []string
+	// Before and After bound the messages' time (After inclusive).
+	Before, After time.Time
+	// ExcludeSessions drops hits from these sessions (the current one).
+	ExcludeSessions []string
+	// IncludeHidden also searches hidden sessions (see HiddenSource). They
+	// are also searched when a source: filter or SessionID names them.
+	IncludeHidden bool
+	// Substring matches every term anywhere inside words, by scanning
+	// instead of using the index: slower, newest first, unranked. Terms in
+	// scripts without spaces (Chinese, Japanese, Thai…) always match so.
+	Substring bool
+	// HitsPerGroup caps the hits SearchSessions keeps per lineage
+	// (default 3).
+	HitsPerGroup int
+	// Now anchors relative dates in the query (after:7d); zero means now.
+	Now time.Time
 }
 
 // Hit is one message matching a search.
@@ -45,254 +73,495 @@ type Hit struct {
 	// between SnippetOpen and SnippetClose and cuts marked by
 	// SnippetEllipsis.
 	Snippet string
-	// Rank is the BM25 score: lower (more negative) is a better match.
+	// Rank is the BM25 score: lower (more negative) is a better match. It
+	// is 0 for substring matches, which are ordered newest first.
 	Rank      float64
 	CreatedAt time.Time
 }
+
+// HiddenSource reports whether sessions from source are hidden from lists
+// and searches by default: sessions herm starts for its own work
+// (delegated subagents, tools that call a model) rather than conversations
+// a person had.
+func HiddenSource(source string) bool {
+	return source == "subagent" || source == "tool"
+}
+
+// hiddenSources lists the sources HiddenSource hides, for SQL.
+func hiddenSources() []string { return []string{"subagent", "tool"} }
 
 // Search finds messages matching query, best first (BM25, then newest).
 //
 // The query language is forgiving, since people type it: words must all
 // match (AND is the default), "double quotes" match a phrase, word* matches a
 // prefix, OR between two words matches either, and -word or NOT word
-// excludes. Everything else is searched as literal text, so no query makes
-// the index fail with a syntax error; punctuation is ignored as it is in the
-// index. A query with nothing searchable returns ErrEmptyQuery.
+// excludes. source:, model:, role:, before:, after: and session: filter
+// (-source:cron excludes; dates are 2026-01-31 or ages like 7d). Everything
+// else is searched as literal text, so no query makes the index fail with a
+// syntax error; punctuation is ignored as it is in the index. A query with
+// nothing searchable returns ErrEmptyQuery; a filter with a value it cannot
+// read, ErrBadFilter.
 func (s *Store) Search(ctx context.Context, query string, opts SearchOptions) ([]Hit, error) {
-	match, err := ftsQuery(query)
+	hits, err := s.search(ctx, query, opts, min(defaultInt(opts.Limit, 20), 500))
 	if err != nil {
-		return nil, fmt.Errorf("store: search %q: %w", shorten(query), err)
-	}
-	limit := opts.Limit
-	if limit <= 0 {
-		limit = 20
-	}
-	limit = min(limit, 500)
-
-	var b strings.Builder
-	// bm25 weights: a tool name match counts double; content and tool
-	// arguments count the same.
-	b.WriteString(`SELECT m.id, m.session_id, m.role,
-		snippet(messages_fts, -1, ?, ?, ?, ?),
-		bm25(messages_fts, 1.0, 2.0, 1.0) AS score, m.created_at
-		FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
-		WHERE messages_fts MATCH ?`)
-	args := []any{SnippetOpen, SnippetClose, SnippetEllipsis, snippetTokens, match}
-	if opts.SessionID != "" {
-		b.WriteString(` AND m.session_id = ?`)
-		args = append(args, opts.SessionID)
-	}
-	if len(opts.Roles) > 0 {
-		b.WriteString(` AND m.role IN (?` + strings.Repeat(`, ?`, len(opts.Roles)-1) + `)`)
-		for _, r := range opts.Roles {
-			args = append(args, r)
-		}
-	}
-	b.WriteString(` ORDER BY score, m.id DESC LIMIT ?`)
-	args = append(args, limit)
-
-	rows, err := s.rdb.QueryContext(ctx, b.String(), args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: search %q: %w", shorten(query), err)
-	}
-	defer rows.Close()
-	var hits []Hit
-	for rows.Next() {
-		var h Hit
-		var created int64
-		if err := rows.Scan(&h.MessageID, &h.SessionID, &h.Role, &h.Snippet, &h.Rank, &created); err != nil {
-			return nil, fmt.Errorf("store: search %q: %w", shorten(query), err)
-		}
-		h.CreatedAt = fromNanos(created)
-		hits = append(hits, h)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: search %q: %w", shorten(query), err)
 	}
 	return hits, nil
 }
 
-// queryTerm is one thing to look for: a word or phrase, quoted for FTS5.
-type queryTerm struct {
-	text    string
-	prefix  bool
-	negated bool
-	// orNext joins this term to the next with OR instead of AND.
-	orNext bool
-}
-
-func (t queryTerm) fts() string {
-	q := `"` + strings.ReplaceAll(t.text, `"`, `""`) + `"`
-	if t.prefix {
-		q += "*"
+func defaultInt(v, def int) int {
+	if v <= 0 {
+		return def
 	}
-	return q
+	return v
 }
 
-// ftsQuery turns what a person typed into an FTS5 MATCH expression. Every
-// word and phrase is emitted as an FTS5 string, so user text can never be
-// read as FTS5 syntax; the only operators in the result are the ones built
-// here. OR binds tighter than the implicit AND (a b OR c = a AND (b OR c)),
-// as in web search, and exclusions apply to the whole query. Long queries
-// stay shallow: FTS5 flattens AND and OR lists.
-func ftsQuery(input string) (string, error) {
-	terms, ops := lexQuery(input)
-	if len(terms) == 0 && len(ops) > 0 {
-		// Only operator words ("AND", "OR"): the person is looking for
-		// those words.
-		for _, op := range ops {
-			terms = append(terms, queryTerm{text: op})
-		}
+// plan is a parsed query ready to run.
+type plan struct {
+	groups  [][]queryTerm // positive terms: all groups must match, any term of a group
+	neg     []queryTerm
+	filters queryFilters
+	opts    SearchOptions
+}
+
+func (s *Store) search(ctx context.Context, query string, opts SearchOptions, limit int) ([]Hit, error) {
+	now := opts.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	pq, err := parseQuery(query, now)
+	if err != nil {
+		return nil, err
 	}
 	var pos, neg []queryTerm
-	for _, t := range terms {
+	for _, t := range pq.terms {
 		if t.negated {
 			neg = append(neg, t)
 		} else {
 			pos = append(pos, t)
 		}
 	}
-	if len(pos) == 0 {
-		if len(neg) > 0 {
-			return "", fmt.Errorf("%w: the query only excludes words; add a word to look for", ErrEmptyQuery)
-		}
-		return "", fmt.Errorf("%w: the query has no word with letters or digits", ErrEmptyQuery)
+	if err := checkTerms(pos, neg); err != nil {
+		return nil, err
 	}
+	p := plan{groups: andGroups(pos), neg: neg, filters: pq.filters, opts: opts}
+	p.mergeOptions()
 
-	var b strings.Builder
-	b.WriteString("(")
-	for i, t := range pos {
-		if i > 0 {
-			if pos[i-1].orNext {
-				b.WriteString(" OR ")
-			} else {
-				b.WriteString(") AND (")
+	// The index answers terms it tokenizes as words; a term that needs a
+	// substring match makes its group a LIKE condition. A group mixing
+	// both (a OR 東京) cannot be split between MATCH and LIKE, and neither
+	// can a query with no indexed group: those scan.
+	var ftsGroups, likeGroups [][]queryTerm
+	mixed := false
+	for _, g := range p.groups {
+		n := 0
+		for _, t := range g {
+			if p.substring(t) {
+				n++
 			}
 		}
-		b.WriteString(t.fts())
-	}
-	b.WriteString(")")
-	// One NOT of an OR group: FTS5 flattens OR lists but nests each binary
-	// NOT, and refuses trees deeper than 256.
-	for i, t := range neg {
-		if i == 0 {
-			b.WriteString(" NOT (")
-		} else {
-			b.WriteString(" OR ")
+		switch n {
+		case 0:
+			ftsGroups = append(ftsGroups, g)
+		case len(g):
+			likeGroups = append(likeGroups, g)
+		default:
+			mixed = true
 		}
-		b.WriteString(t.fts())
 	}
-	if len(neg) > 0 {
-		b.WriteString(")")
+	if mixed || len(ftsGroups) == 0 {
+		return s.searchLike(ctx, p, p.groups, p.neg, limit)
 	}
-	return b.String(), nil
+	var ftsNeg, likeNeg []queryTerm
+	for _, t := range p.neg {
+		if p.substring(t) {
+			likeNeg = append(likeNeg, t)
+		} else {
+			ftsNeg = append(ftsNeg, t)
+		}
+	}
+	return s.searchFTS(ctx, p, buildFTS(ftsGroups, ftsNeg), likeGroups, likeNeg, limit)
 }
 
-// lexQuery splits input into searchable terms. Operator words that have
-// nothing to apply to are dropped and returned in ops (so a query made only
-// of them can be searched literally). Terms the index could not match
-// (no letter or digit) are dropped.
-func lexQuery(input string) (terms []queryTerm, ops []string) {
-	// FTS5 reads a NUL as the end of the query, and control characters and
-	// broken UTF-8 are never part of a token: make them all separators.
-	input = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == utf8.RuneError {
-			return ' '
-		}
-		return r
-	}, input)
+func (p *plan) substring(t queryTerm) bool { return p.opts.Substring || unsegmented(t.text) }
+
+// mergeOptions adds the options' filters to those written in the query.
+func (p *plan) mergeOptions() {
+	o, f := p.opts, &p.filters
+	if o.SessionID != "" {
+		f.sessions = append(f.sessions, o.SessionID)
+	}
+	f.roles = append(f.roles, o.Roles...)
+	for _, src := range o.Sources {
+		f.sources = append(f.sources, strings.ToLower(src))
+	}
+	f.models = append(f.models, o.Models...)
+	if !o.Before.IsZero() && (f.before.IsZero() || o.Before.Before(f.before)) {
+		f.before = o.Before
+	}
+	if o.After.After(f.after) {
+		f.after = o.After
+	}
+}
+
+// where returns the SQL conditions (on messages m) for the plan's filters.
+func (p *plan) where() (string, []any) {
 	var (
-		negateNext bool // after NOT or a lone -
-		orPending  bool // an OR was seen since the last term
+		conds []string
+		args  []any
 	)
-	add := func(t queryTerm) {
-		if !searchable(t.text) {
-			negateNext = false
+	in := func(col string, vals []string, not bool) {
+		if len(vals) == 0 {
 			return
 		}
-		t.negated = t.negated || negateNext
-		negateNext = false
-		if orPending && !t.negated && len(terms) > 0 && !terms[len(terms)-1].negated {
-			terms[len(terms)-1].orNext = true
+		op := " IN "
+		if not {
+			op = " NOT IN "
 		}
-		orPending = false
-		terms = append(terms, t)
+		conds = append(conds, col+op+placeholders(len(vals)))
+		for _, v := range vals {
+			args = append(args, v)
+		}
 	}
-	rest := input
-	for {
-		rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
-		if rest == "" {
-			break
-		}
-		if rest[0] == '"' {
-			phrase, after, closed := strings.Cut(rest[1:], `"`)
-			rest = after
-			t := queryTerm{text: phrase}
-			if closed && strings.HasPrefix(rest, "*") {
-				t.prefix = true
-				rest = strings.TrimLeft(rest, "*")
-			}
-			add(t)
-			continue
-		}
-		end := strings.IndexFunc(rest, func(r rune) bool { return r == '"' || unicode.IsSpace(r) })
-		if end < 0 {
-			end = len(rest)
-		}
-		word := rest[:end]
-		rest = rest[end:]
-		switch word {
-		case "AND":
-			ops = append(ops, word)
-			continue
-		case "OR":
-			ops = append(ops, word)
-			orPending = true
-			continue
-		case "NOT":
-			ops = append(ops, word)
-			negateNext = true
-			continue
-		}
-		t := queryTerm{}
-		if strings.HasPrefix(word, "-") {
-			word = strings.TrimLeft(word, "-")
-			if word == "" {
-				// A lone "-" right before a quote excludes that phrase.
-				negateNext = strings.HasPrefix(rest, `"`)
-				continue
-			}
-			t.negated = true
-		}
-		if strings.HasSuffix(word, "*") {
-			word = strings.TrimRight(word, "*")
-			t.prefix = true
-		}
-		t.text = word
-		add(t)
+	f := p.filters
+	in("m.session_id", f.sessions, false)
+	in("m.session_id", p.opts.ExcludeSessions, true)
+	in("m.role", f.roles, false)
+	in("m.role", f.notRoles, true)
+	if !f.after.IsZero() {
+		conds = append(conds, "m.created_at >= ?")
+		args = append(args, toNanos(f.after))
 	}
-	return terms, ops
+	if !f.before.IsZero() {
+		conds = append(conds, "m.created_at < ?")
+		args = append(args, toNanos(f.before))
+	}
+	// Session-level filters as subqueries: SQLite builds each once.
+	if len(f.sources) > 0 {
+		conds = append(conds, "m.session_id IN (SELECT id FROM sessions WHERE source IN "+placeholders(len(f.sources))+")")
+		for _, v := range f.sources {
+			args = append(args, v)
+		}
+	}
+	if !p.showHidden() {
+		hidden := hiddenSources()
+		conds = append(conds, "m.session_id NOT IN (SELECT id FROM sessions WHERE source IN "+placeholders(len(hidden))+")")
+		for _, v := range hidden {
+			args = append(args, v)
+		}
+	}
+	if len(f.notSources) > 0 {
+		conds = append(conds, "m.session_id NOT IN (SELECT id FROM sessions WHERE source IN "+placeholders(len(f.notSources))+")")
+		for _, v := range f.notSources {
+			args = append(args, v)
+		}
+	}
+	modelMatch := func(models []string) string {
+		ors := make([]string, len(models))
+		for i, v := range models {
+			ors[i] = `model LIKE ? ESCAPE '\'`
+			args = append(args, "%"+escapeLike(v)+"%")
+		}
+		return "(SELECT id FROM sessions WHERE " + strings.Join(ors, " OR ") + ")"
+	}
+	if len(f.models) > 0 {
+		conds = append(conds, "m.session_id IN "+modelMatch(f.models))
+	}
+	if len(f.notModels) > 0 {
+		conds = append(conds, "m.session_id NOT IN "+modelMatch(f.notModels))
+	}
+	if len(conds) == 0 {
+		return "", nil
+	}
+	return " AND " + strings.Join(conds, " AND "), args
 }
 
-// searchable reports whether the unicode61 tokenizer would find a token in
-// s: a letter, a digit or a private-use character (its default categories
-// L*, N* and Co).
-func searchable(s string) bool {
-	for len(s) > 0 {
-		r, n := utf8.DecodeRuneInString(s)
-		s = s[n:]
-		if unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Co, r) {
+// showHidden reports whether hidden sessions are searched: on request, or
+// when the filters name them.
+func (p *plan) showHidden() bool {
+	if p.opts.IncludeHidden || len(p.filters.sessions) > 0 {
+		return true
+	}
+	for _, src := range p.filters.sources {
+		if HiddenSource(src) {
 			return true
 		}
 	}
 	return false
 }
 
-// shorten cuts a query for an error message.
-func shorten(q string) string {
-	const keep = 80
-	if utf8.RuneCountInString(q) <= keep {
-		return q
+// likeTerm is the condition that t occurs in a message's text.
+func likeTerm(t queryTerm) (string, []any) {
+	pat := "%" + escapeLike(t.text) + "%"
+	return `(m.content LIKE ? ESCAPE '\' OR m.tool_args LIKE ? ESCAPE '\' OR m.tool_name LIKE ? ESCAPE '\')`,
+		[]any{pat, pat, pat}
+}
+
+// likeConds returns the conditions that every group has a term in the text
+// and no excluded term is.
+func likeConds(groups [][]queryTerm, neg []queryTerm) (string, []any) {
+	var (
+		b    strings.Builder
+		args []any
+	)
+	for _, g := range groups {
+		b.WriteString(" AND (")
+		for i, t := range g {
+			if i > 0 {
+				b.WriteString(" OR ")
+			}
+			c, a := likeTerm(t)
+			b.WriteString(c)
+			args = append(args, a...)
+		}
+		b.WriteString(")")
 	}
-	return string([]rune(q)[:keep]) + "…"
+	for _, t := range neg {
+		c, a := likeTerm(t)
+		b.WriteString(" AND NOT " + c)
+		args = append(args, a...)
+	}
+	return b.String(), args
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+func placeholders(n int) string {
+	return "(?" + strings.Repeat(", ?", n-1) + ")"
+}
+
+func termTexts(groups [][]queryTerm) []string {
+	var out []string
+	for _, g := range groups {
+		for _, t := range g {
+			out = append(out, t.text)
+		}
+	}
+	return out
+}
+
+// searchFTS ranks the newest rankCandidates index matches with BM25 and
+// cuts snippets for the page it returns. likeGroups and likeNeg are terms
+// the index cannot match, checked as substrings of the candidates.
+func (s *Store) searchFTS(ctx context.Context, p plan, match string, likeGroups [][]queryTerm, likeNeg []queryTerm, limit int) ([]Hit, error) {
+	filter, args := p.where()
+	like, likeArgs := likeConds(likeGroups, likeNeg)
+	// The inner query walks the index newest first (FTS5 delivers rowid
+	// order itself) and stops after rankCandidates rows that pass the
+	// filters; BM25 is computed for those only. bm25 weights: a tool name
+	// match counts double; content and tool arguments count the same.
+	q := `SELECT id, session_id, role, created_at, score FROM (
+		SELECT m.id, m.session_id, m.role, m.created_at, bm25(messages_fts, 1.0, 2.0, 1.0) AS score
+		FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
+		WHERE messages_fts MATCH ?` + filter + like + `
+		ORDER BY messages_fts.rowid DESC LIMIT ?
+	) ORDER BY score, id DESC LIMIT ? OFFSET ?`
+	all := append([]any{match}, args...)
+	all = append(all, likeArgs...)
+	all = append(all, rankCandidates, limit, max(p.opts.Offset, 0))
+	rows, err := s.rdb.QueryContext(ctx, q, all...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var hits []Hit
+	for rows.Next() {
+		var h Hit
+		var created int64
+		if err := rows.Scan(&h.MessageID, &h.SessionID, &h.Role, &created, &h.Rank); err != nil {
+			return nil, err
+		}
+		h.CreatedAt = fromNanos(created)
+		hits = append(hits, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if err := s.ftsSnippets(ctx, match, hits); err != nil {
+		return nil, err
+	}
+	if extra := termTexts(likeGroups); len(extra) > 0 {
+		for i := range hits {
+			hits[i].Snippet = markTerms(hits[i].Snippet, extra)
+		}
+	}
+	return hits, nil
+}
+
+// ftsSnippets fills the hits' snippets in one query. Computing snippet()
+// only for the page returned, not for every candidate ranked, keeps a
+// common word's search cheap.
+func (s *Store) ftsSnippets(ctx context.Context, match string, hits []Hit) error {
+	if len(hits) == 0 {
+		return nil
+	}
+	args := []any{SnippetOpen, SnippetClose, SnippetEllipsis, snippetTokens, match}
+	for _, h := range hits {
+		args = append(args, h.MessageID)
+	}
+	rows, err := s.rdb.QueryContext(ctx, `SELECT rowid, snippet(messages_fts, -1, ?, ?, ?, ?)
+		FROM messages_fts WHERE messages_fts MATCH ? AND rowid IN `+placeholders(len(hits)), args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	byID := make(map[int64]string, len(hits))
+	for rows.Next() {
+		var id int64
+		var snip string
+		if err := rows.Scan(&id, &snip); err != nil {
+			return err
+		}
+		byID[id] = snip
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for i := range hits {
+		hits[i].Snippet = byID[hits[i].MessageID]
+	}
+	return nil
+}
+
+// searchLike finds messages by substring, newest first. It scans messages
+// (through the session index when the search is limited to sessions) and
+// stops at the page it needs.
+func (s *Store) searchLike(ctx context.Context, p plan, groups [][]queryTerm, neg []queryTerm, limit int) ([]Hit, error) {
+	filter, args := p.where()
+	like, likeArgs := likeConds(groups, neg)
+	q := `SELECT m.id, m.session_id, m.role, m.created_at, m.content, m.tool_args, m.tool_name
+		FROM messages m WHERE 1` + filter + like + ` ORDER BY m.id DESC LIMIT ? OFFSET ?`
+	all := append(args, likeArgs...)
+	all = append(all, limit, max(p.opts.Offset, 0))
+	rows, err := s.rdb.QueryContext(ctx, q, all...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	terms := termTexts(groups)
+	var hits []Hit
+	for rows.Next() {
+		var (
+			h                         Hit
+			created                   int64
+			content, toolArgs, toolNm string
+		)
+		if err := rows.Scan(&h.MessageID, &h.SessionID, &h.Role, &created, &content, &toolArgs, &toolNm); err != nil {
+			return nil, err
+		}
+		h.CreatedAt = fromNanos(created)
+		text := content
+		if len(findAll(content, terms)) == 0 {
+			switch {
+			case len(findAll(toolArgs, terms)) > 0:
+				text = toolArgs
+			case len(findAll(toolNm, terms)) > 0:
+				text = toolNm
+			}
+		}
+		h.Snippet = makeSnippet(text, terms)
+		hits = append(hits, h)
+	}
+	return hits, rows.Err()
+}
+
+// SessionGroup is one conversation's share of a search: a lineage (a
+// session with its forks and continuations after compression) and its best
+// hits across all of them.
+type SessionGroup struct {
+	// Root is the lineage's first session (the oldest ancestor still
+	// stored).
+	Root Session
+	// Sessions are the lineage's sessions that have hits, in the order of
+	// their best hit.
+	Sessions []Session
+	// Hits are the group's best hits, best first, at most HitsPerGroup.
+	Hits []Hit
+	// Matches counts the group's hits among those the search looked at
+	// (at least len(Hits)).
+	Matches int
+}
+
+// Session returns the session of h among the group's sessions.
+func (g *SessionGroup) Session(id string) *Session {
+	for i := range g.Sessions {
+		if g.Sessions[i].ID == id {
+			return &g.Sessions[i]
+		}
+	}
+	if g.Root.ID == id {
+		return &g.Root
+	}
+	return nil
+}
+
+// SearchSessions runs Search and groups the hits by lineage, best group
+// first: a conversation continued across compressions or forked shows up
+// once. opts.Limit counts groups (default 10).
+func (s *Store) SearchSessions(ctx context.Context, query string, opts SearchOptions) ([]SessionGroup, error) {
+	groups, err := s.searchSessions(ctx, query, opts)
+	if err != nil {
+		return nil, fmt.Errorf("store: search %q: %w", shorten(query), err)
+	}
+	return groups, nil
+}
+
+func (s *Store) searchSessions(ctx context.Context, query string, opts SearchOptions) ([]SessionGroup, error) {
+	limit := min(defaultInt(opts.Limit, 10), 100)
+	perGroup := defaultInt(opts.HitsPerGroup, 3)
+	offset := max(opts.Offset, 0)
+	opts.Offset = 0
+	hits, err := s.search(ctx, query, opts, min((limit+offset)*perGroup*4, 500))
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	seen := map[string]bool{}
+	for _, h := range hits {
+		if !seen[h.SessionID] {
+			seen[h.SessionID] = true
+			ids = append(ids, h.SessionID)
+		}
+	}
+	known, err := s.withAncestors(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	var (
+		order  []string
+		byRoot = map[string]*SessionGroup{}
+		listed = map[string]bool{} // sessions already in their group
+	)
+	for _, h := range hits {
+		sess, ok := known[h.SessionID]
+		if !ok {
+			continue // deleted since the search
+		}
+		root := lineageRoot(known, h.SessionID)
+		g := byRoot[root]
+		if g == nil {
+			g = &SessionGroup{Root: known[root]}
+			byRoot[root] = g
+			order = append(order, root)
+		}
+		g.Matches++
+		if len(g.Hits) < perGroup {
+			g.Hits = append(g.Hits, h)
+		}
+		if !listed[sess.ID] {
+			listed[sess.ID] = true
+			g.Sessions = append(g.Sessions, sess)
+		}
+	}
+	if offset >= len(order) {
+		return nil, nil
+	}
+	order = order[offset:]
+	out := make([]SessionGroup, 0, min(limit, len(order)))
+	for _, root := range order[:min(limit, len(order))] {
+		out = append(out, *byRoot[root])
+	}
+	return out, nil
 }

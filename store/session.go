@@ -90,7 +90,7 @@ type sessionRow struct {
 	CostUSD          float64 `gorm:"column:cost_usd"`
 	Cwd              string  `gorm:"column:cwd"`
 	Archived         bool    `gorm:"column:archived"`
-	UpdatedAt        int64   `gorm:"column:updated_at"`
+	UpdatedAt        int64   `gorm:"column:updated_at;autoUpdateTime:false"` // herm moves it (messages), not GORM
 }
 
 func (sessionRow) TableName() string { return "sessions" }

@@ -2,17 +2,22 @@
 // it. It parses the command with a real shell parser (mvdan.cc/sh, bash
 // dialect) rather than matching text, so a dangerous command is found
 // wherever it hides — in a list, a pipeline, a subshell, a command or
-// process substitution, behind wrappers like sudo or env, or inside code
-// handed to bash -c or eval — while merely mentioning one (echo "rm -rf /")
-// is harmless.
+// process substitution, a here-document, a function body, behind wrappers
+// like sudo, env or timeout, or inside code handed to bash -c or eval —
+// while merely mentioning one (echo "rm -rf /") is harmless.
+//
+// What the parser cannot know — a command word or code string decided at
+// run time, code piped into a shell — is at least Ask. The terminal
+// backend checks each program again when it is executed (CheckExec), after
+// the shell has expanded its words.
 //
 // Rules live in one table (rules.go); each carries examples that must and
 // must not match, and a table test keeps them honest.
 package guard
 
 import (
-	"path"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -65,22 +70,71 @@ type Verdict struct {
 // is re-parsed. Deeper nesting is itself suspicious, so it asks.
 const maxDepth = 4
 
+// maxFindings bounds the findings of one verdict: past it the level is
+// settled, and a pathological command must not make analysis quadratic.
+const maxFindings = 64
+
 // Analyze parses command as bash and checks every command in it against
-// the rules. A command that cannot be parsed is Ask, never Safe: what the
-// shell will make of it is unknown.
+// the rules, knowing nothing of the machine (see AnalyzeWith). A command
+// that cannot be parsed is Ask, never Safe: what the shell will make of it
+// is unknown.
 func Analyze(command string) Verdict {
-	a := analyzer{}
+	return AnalyzeWith(command, Options{})
+}
+
+// AnalyzeWith is Analyze for a command that will run with the given home
+// directories and working directory.
+func AnalyzeWith(command string, opt Options) Verdict {
+	a := newAnalyzer(opt)
 	a.source(command, scope{})
 	return a.v
 }
 
+func newAnalyzer(opt Options) *analyzer {
+	a := &analyzer{pr: newPathRules(opt)}
+	if opt.Cwd != "" {
+		a.cwd = a.pr.norm(opt.Cwd, "")
+	}
+	return a
+}
+
+// parsers reuses parsers between analyses: a new one costs about a third
+// of analysing a typical command.
+var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
+
 type analyzer struct {
-	v Verdict
-	// cwd is the directory a literal cd earlier in the command moved to
-	// ("~" for home), or "" when unknown. It lets `cd / && rm -rf *` be
+	v  Verdict
+	pr pathRules
+	// cwd is the normalised directory commands run in: Options.Cwd, moved
+	// by each literal cd; "" when unknown. It lets `cd / && rm -rf *` be
 	// seen for what it is.
 	cwd string
+	// ifsSet is set once the script assigns IFS: from then on $IFS is not
+	// known to split words at blanks.
+	ifsSet bool
+	// downloaded are the files (fileKey) downloaded so far: running one
+	// later is running downloaded code.
+	downloaded []string
+	// piped are the inner pipes of pipelines already judged whole, and
+	// cache the commands of their stages, so that the walk does not peel
+	// them again.
+	piped []*syntax.BinaryCmd
+	cache []cachedCmd
+	// scratch holds the command being checked at each nesting depth,
+	// and words the buffers of their words: most commands need no
+	// allocation of their own.
+	scratch [maxDepth + 1]cmd
+	argBufs [maxDepth + 1][]arg
 }
+
+type cachedCmd struct {
+	ce *syntax.CallExpr
+	c  *cmd
+}
+
+// maxCache bounds the command cache; pipelines longer than that are
+// merely peeled twice.
+const maxCache = 32
 
 // scope says where the code being analysed came from.
 type scope struct {
@@ -100,10 +154,6 @@ func (s scope) at(span [2]int) [2]int {
 
 func (s scope) span(n syntax.Node) [2]int { return s.at(nodeSpan(n)) }
 
-// maxFindings bounds the findings of one verdict: past it the level is
-// settled, and a pathological command must not make analysis quadratic.
-const maxFindings = 64
-
 func (a *analyzer) add(r *rule, detail string, span [2]int) {
 	if r.level > a.v.Level {
 		a.v.Level = r.level
@@ -111,76 +161,146 @@ func (a *analyzer) add(r *rule, detail string, span [2]int) {
 	if len(a.v.Findings) == maxFindings {
 		return
 	}
-	reason := r.reason
-	if detail != "" {
-		reason += ": " + detail
-	}
 	for _, f := range a.v.Findings {
 		if f.ID == r.id && f.Span == span {
 			return
 		}
 	}
+	reason := r.reason
+	if detail != "" {
+		reason += ": " + detail
+	}
 	a.v.Findings = append(a.v.Findings, Finding{ID: r.id, Level: r.level, Reason: reason, Span: span})
 }
 
-// source parses code and analyses every node in it.
+// source parses code and analyses every node in it. Statements are
+// analysed as they are parsed: bash runs the lines before a syntax error,
+// so a parse error must not hide what comes before it.
 func (a *analyzer) source(code string, sc scope) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(code), "")
-	if err != nil {
-		span := [2]int{0, len(code)}
-		if sc.outer != nil {
-			span = *sc.outer
+	p := parsers.Get().(*syntax.Parser)
+	failed := false
+	// The loop never stops early: the parser's iterator may yield again
+	// after an error, which a break would turn into a panic.
+	for st, err := range p.StmtsSeq(strings.NewReader(code)) {
+		switch {
+		case failed:
+		case err != nil:
+			failed = true
+			span := [2]int{0, len(code)}
+			if sc.outer != nil {
+				span = *sc.outer
+			}
+			a.add(ruleByID("parse-error"), err.Error(), span)
+		default:
+			a.walk(st, sc)
 		}
-		a.add(&parseErrorRule, err.Error(), span)
-		return
 	}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	parsers.Put(p)
+}
+
+func (a *analyzer) walk(root syntax.Node, sc scope) {
+	syntax.Walk(root, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			a.stmt(n, sc)
 		case *syntax.CallExpr:
 			a.call(n, sc)
+		case *syntax.DeclClause:
+			a.assigns(n.Args, sc)
 		case *syntax.FuncDecl:
 			a.funcDecl(n, sc)
 		case *syntax.BinaryCmd:
-			a.pipe(n, sc)
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				a.pipe(n, sc)
+			}
 		}
 		return true
 	})
+}
+
+func (a *analyzer) words(ws []*syntax.Word) []arg { return words(ws, !a.ifsSet) }
+
+// cmdOf returns the simple command a statement runs, wrappers peeled, or
+// false for compound commands.
+func (a *analyzer) cmdOf(st *syntax.Stmt) (cmd, bool) {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return cmd{}, false
+	}
+	return *a.peelCall(ce), true
+}
+
+// peelCall peels a call, from the cache when a pipeline already did.
+func (a *analyzer) peelCall(ce *syntax.CallExpr) *cmd {
+	if c := a.cached(ce); c != nil {
+		return c
+	}
+	c := peel(a.words(ce.Args), a.cwd, &a.pr)
+	return &c
+}
+
+func (a *analyzer) cached(ce *syntax.CallExpr) *cmd {
+	for i := range a.cache {
+		if a.cache[i].ce == ce {
+			return a.cache[i].c
+		}
+	}
+	return nil
 }
 
 func (a *analyzer) stmt(st *syntax.Stmt, sc scope) {
 	for _, rd := range st.Redirs {
 		switch rd.Op {
 		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
-			// bash <<'EOF' … / bash <<< "…" runs the document as code.
-			ce, ok := st.Cmd.(*syntax.CallExpr)
-			if !ok || !readsStdinCode(peel(words(ce.Args), a.cwd)) {
+			sink, ok := a.cmdOf(st)
+			if !ok {
 				continue
 			}
-			w := rd.Word
-			if rd.Op != syntax.WordHdoc {
-				w = rd.Hdoc
+			text, known := docValue(rd)
+			kind := "a here-document"
+			if rd.Op == syntax.WordHdoc {
+				kind = "a here-string"
 			}
-			if w == nil || len(w.Parts) == 0 {
+			a.feed(&sink, &feed{kind: kind, text: text, known: known, span: sc.span(rd)}, sc)
+			continue
+		case syntax.RdrIn:
+			sink, ok := a.cmdOf(st)
+			if !ok {
 				continue
 			}
-			if v, ok := wordValue(w); ok {
-				a.nested(v, sc.span(w), sc)
+			// bash < <(curl …): a process substitution as input.
+			if ps := procSubst(rd.Word); ps != nil {
+				f := a.feedFrom(ps.Stmts, "a process substitution", sc.span(rd))
+				a.feed(&sink, &f, sc)
+			} else if v, ok := wordValue(rd.Word); ok {
+				// nc host 9 < ~/.ssh/id_rsa
+				if s, ok := a.pr.secretPath(v, a.cwd); ok {
+					a.feed(&sink, &feed{kind: "a redirected file", fileInput: true, secret: s, span: sc.span(rd)}, sc)
+				}
 			}
 			continue
+		case syntax.DplIn:
+			continue
+		case syntax.DplOut:
+			// >&2 duplicates a descriptor; >&file is &>file.
+			if v, ok := wordValue(rd.Word); !ok || v == "-" || isNumber(v) {
+				continue
+			}
 		}
 		if rd.Word == nil || len(rd.Word.Parts) == 0 {
 			continue
 		}
-		targets := words([]*syntax.Word{rd.Word})
-		for i := range rules {
-			r := &rules[i]
-			if r.redirect == nil {
-				continue
-			}
-			for _, t := range targets {
-				if d := r.redirect(rd.Op, t, a.cwd); d != "" {
+		if isWriteRedirect(rd.Op) && rd.N == nil {
+			a.noteDownload(st, rd)
+		}
+		for _, t := range a.words([]*syntax.Word{rd.Word}) {
+			rc := redirCtx{cwd: a.cwd, pr: &a.pr}
+			for i := range rules {
+				r := &rules[i]
+				if r.redirect == nil {
+					continue
+				}
+				if d := r.redirect(rd.Op, t, &rc); d != "" {
 					a.add(r, d, sc.span(rd))
 				}
 			}
@@ -188,44 +308,202 @@ func (a *analyzer) stmt(st *syntax.Stmt, sc scope) {
 	}
 }
 
-func (a *analyzer) call(ce *syntax.CallExpr, sc scope) {
-	if len(ce.Args) == 0 {
+// noteDownload records the file a downloader's output is redirected to
+// (curl -s URL > install.sh).
+func (a *analyzer) noteDownload(st *syntax.Stmt, rd *syntax.Redirect) {
+	c, ok := a.cmdOf(st)
+	if !ok || downloader(&c) == "" {
 		return
 	}
-	c := peel(words(ce.Args), a.cwd)
-	span := sc.span(ce)
-	for i := range rules {
-		r := &rules[i]
-		if r.call == nil {
-			continue
-		}
-		if d := r.call(&c); d != "" {
-			a.add(r, d, span)
-		}
-	}
-	if code, ok := embeddedCode(&c); ok {
-		a.nested(code.val, sc.at(code.span), sc)
-	}
-	if c.name == "cd" || c.name == "pushd" {
-		a.cwd = cdTarget(c.args, a.cwd)
+	if v, ok := wordValue(rd.Word); ok {
+		a.downloaded = append(a.downloaded, a.pr.fileKey(v, a.cwd))
 	}
 }
 
-// pipe finds `echo 'code' | sh`: literal text piped into a shell is code.
+func (a *analyzer) call(ce *syntax.CallExpr, sc scope) {
+	a.assigns(ce.Assigns, sc)
+	if len(ce.Args) == 0 {
+		return
+	}
+	c := a.cached(ce)
+	if c == nil {
+		// The command is only needed until check returns: peel it into
+		// this depth's scratch space.
+		d := sc.depth
+		c = &a.scratch[d]
+		*c = peel(appendWords(a.argBufs[d][:0], ce.Args, !a.ifsSet), a.cwd, &a.pr)
+		a.argBufs[d] = c.all[:0]
+	}
+	if len(ce.Assigns) > 0 {
+		c.all = append(a.assignWords(ce.Assigns), c.all...)
+	}
+	a.check(c, sc.span(ce), sc)
+}
+
+// assigns notes assignments to IFS and checks the assigned values (a
+// metadata address in URL=… is as telling as in an argument).
+func (a *analyzer) assigns(as []*syntax.Assign, sc scope) {
+	if len(as) == 0 {
+		return
+	}
+	for _, as := range as {
+		if as.Name != nil && as.Name.Value == "IFS" {
+			a.ifsSet = true
+		}
+	}
+	ws := a.assignWords(as)
+	if len(ws) == 0 {
+		return
+	}
+	c := cmd{all: ws, cwd: a.cwd, pr: &a.pr}
+	for i := range rules {
+		r := &rules[i]
+		if r.words == nil {
+			continue
+		}
+		if d, at := r.words(c.all); d != "" {
+			a.add(r, d, sc.at(at.span))
+		}
+	}
+}
+
+func (a *analyzer) assignWords(as []*syntax.Assign) []arg {
+	var ws []*syntax.Word
+	for _, as := range as {
+		if as.Value != nil {
+			ws = append(ws, as.Value)
+		}
+		if as.Array != nil {
+			for _, e := range as.Array.Elems {
+				if e.Value != nil {
+					ws = append(ws, e.Value)
+				}
+			}
+		}
+	}
+	return words(ws, false)
+}
+
+// check runs the rules on one simple command and follows the code it runs.
+func (a *analyzer) check(c *cmd, span [2]int, sc scope) {
+	c.downloaded = a.downloaded
+	if downloader(c) != "" {
+		for _, t := range writeTargets(c) {
+			if t.a.known {
+				a.downloaded = append(a.downloaded, a.pr.fileKey(t.a.val, c.cwd))
+			}
+		}
+	}
+	for i := range rules {
+		r := &rules[i]
+		if r.call != nil {
+			if d, at := r.call(c); d != "" {
+				a.add(r, d, spanOf(at, span, sc))
+			}
+		}
+		if r.words != nil {
+			if d, at := r.words(c.all); d != "" {
+				a.add(r, d, spanOf(at, span, sc))
+			}
+		}
+	}
+	if code, _, ok := embeddedCode(c); ok && code.known {
+		a.nested(code.val, sc.at(code.span), sc)
+	}
+	// bash <(curl …), source <(…): a process substitution run as a script.
+	if ps, ok := scriptSubst(c); ok {
+		f := a.feedFrom(ps.Stmts, "a process substitution", sc.span(ps))
+		f.asScript = true
+		a.feed(c, &f, sc)
+	}
+	for _, sub := range findExecs(c) {
+		a.check(&sub, span, sc)
+	}
+	if c.name == "cd" || c.name == "pushd" {
+		a.cwd = cdTarget(c.args, a.cwd, &a.pr)
+	}
+}
+
+func spanOf(at *arg, whole [2]int, sc scope) [2]int {
+	if at == nil || at.span == [2]int{} {
+		return whole
+	}
+	return sc.at(at.span)
+}
+
+// pipe checks what flows into each command of a pipeline: curl … | sh,
+// base64 -d | bash, echo 'DROP TABLE t' | sqlite3 db. Pipes nest to the
+// left ((a | b) | c); the outermost one judges the whole pipeline, once.
 func (a *analyzer) pipe(b *syntax.BinaryCmd, sc scope) {
-	if b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
-		return
+	for _, p := range a.piped {
+		if p == b {
+			return
+		}
 	}
-	x, ok1 := b.X.Cmd.(*syntax.CallExpr)
-	y, ok2 := b.Y.Cmd.(*syntax.CallExpr)
-	if !ok1 || !ok2 || len(x.Args) == 0 || len(y.Args) == 0 {
-		return
+	stages := []*syntax.Stmt{b.Y}
+	for x := b.X; ; {
+		inner, ok := x.Cmd.(*syntax.BinaryCmd)
+		if !ok || inner.Op != syntax.Pipe && inner.Op != syntax.PipeAll {
+			stages = append(stages, x)
+			break
+		}
+		a.piped = append(a.piped, inner)
+		stages = append(stages, inner.Y)
+		x = inner.X
 	}
-	if !readsStdinCode(peel(words(y.Args), a.cwd)) {
-		return
+	// stages is last-first; put it in pipeline order.
+	for i, j := 0, len(stages)-1; i < j; i, j = i+1, j-1 {
+		stages[i], stages[j] = stages[j], stages[i]
 	}
-	if code, ok := printedText(peel(words(x.Args), a.cwd)); ok {
-		a.nested(code, sc.span(b), sc)
+	facts := make([]stageFacts, len(stages))
+	for i, st := range stages {
+		facts[i] = a.stageFacts(st, false)
+		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && facts[i].ok && len(a.cache) < maxCache {
+			if a.cache == nil {
+				a.cache = make([]cachedCmd, 0, len(stages))
+			}
+			a.cache = append(a.cache, cachedCmd{ce, &facts[i].c})
+		}
+	}
+	// Secrets read by a stage matter only when a later stage sends its
+	// input away.
+	for k := len(stages) - 1; k >= 1; k-- {
+		if facts[k].ok && isSender(&facts[k].c) {
+			for i := range k {
+				if facts[i].ok {
+					facts[i].secret = secretIn(&facts[i].c)
+				}
+			}
+			break
+		}
+	}
+	var f, fk feed
+	f.kind = "a pipe"
+	for k := 1; k < len(stages); k++ {
+		f.add(&facts[k-1])
+		if !facts[k].ok {
+			continue
+		}
+		fk = f
+		fk.span = sc.at([2]int{int(stages[0].Pos().Offset()), int(stages[k].End().Offset())})
+		a.feed(&facts[k].c, &fk, sc)
+	}
+}
+
+// feed runs the feed rules on input reaching sink, and re-parses input a
+// shell will run when its text is known.
+func (a *analyzer) feed(sink *cmd, f *feed, sc scope) {
+	for i := range rules {
+		r := &rules[i]
+		if r.feed == nil {
+			continue
+		}
+		if d := r.feed(sink, f); d != "" {
+			a.add(r, d, f.span)
+		}
+	}
+	if f.known && runsShellInput(sink, f) {
+		a.nested(f.text, f.span, sc)
 	}
 }
 
@@ -244,14 +522,19 @@ func (a *analyzer) funcDecl(fd *syntax.FuncDecl, sc scope) {
 // nested analyses code found in a string, reporting findings at span.
 func (a *analyzer) nested(code string, span [2]int, sc scope) {
 	if sc.depth >= maxDepth {
-		a.add(&tooDeepRule, "", span)
+		a.add(ruleByID("nested-code"), "", span)
 		return
 	}
+	// A cd inside the nested code does not move the outer shell (bash -c
+	// runs in a child), so the directory is restored afterwards.
+	cwd := a.cwd
 	a.source(code, scope{depth: sc.depth + 1, outer: &span})
+	a.cwd = cwd
 }
 
-// cdTarget returns the directory `cd args` moves to, "" if unknown.
-func cdTarget(args []arg, cwd string) string {
+// cdTarget returns the directory `cd args` moves to (normalised), "" if
+// unknown.
+func cdTarget(args []arg, cwd string, pr *pathRules) string {
 	var ops []arg
 	for _, x := range args {
 		if x.known && strings.HasPrefix(x.val, "-") && x.val != "-" {
@@ -265,8 +548,19 @@ func cdTarget(args []arg, cwd string) string {
 	case len(ops) > 1 || !ops[0].known || ops[0].val == "-":
 		return ""
 	}
-	if p := resolve(ops[0].val, cwd); p != "" {
-		return path.Clean(p)
+	return pr.norm(ops[0].val, cwd)
+}
+
+// procSubst returns the process substitution w consists of, if it does.
+func procSubst(w *syntax.Word) *syntax.ProcSubst {
+	if w == nil || len(w.Parts) != 1 {
+		return nil
 	}
-	return ""
+	ps, _ := w.Parts[0].(*syntax.ProcSubst)
+	return ps
+}
+
+// nodeSpan is the byte range of n in the parsed text.
+func nodeSpan(n syntax.Node) [2]int {
+	return [2]int{int(n.Pos().Offset()), int(n.End().Offset())}
 }

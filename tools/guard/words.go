@@ -21,7 +21,22 @@ type arg struct {
 	// arithmetic); val is then only the literal parts and must not be
 	// trusted by rules.
 	known bool
-	span  [2]int
+	// lit is how many leading bytes of val are known even when the word
+	// as a whole is not: "/dev/" in /dev/$disk.
+	lit  int
+	span [2]int
+	// word is the parsed word, for rules that look inside substitutions
+	// (bash <(curl …)). Nil for words that did not come from the parser
+	// (argv at exec time).
+	word *syntax.Word
+}
+
+// prefix is the part of the value known before anything dynamic.
+func (a arg) prefix() string {
+	if a.known {
+		return a.val
+	}
+	return a.val[:a.lit]
 }
 
 // homeMark is what a leading ~, $HOME or ${HOME} becomes, so that rules can
@@ -29,29 +44,85 @@ type arg struct {
 const homeMark = "~"
 
 // words turns the words of a simple command into args, doing what bash
-// does before running it that matters for analysis: quote removal and
-// brace expansion. Globs are left as written.
-func words(ws []*syntax.Word) []arg {
-	out := make([]arg, 0, len(ws))
+// does before running it that matters for analysis: quote removal, brace
+// expansion and — unless the script assigned IFS — splitting at an
+// unquoted $IFS (rm${IFS}-rf${IFS}/ is three words). Globs are left as
+// written.
+func words(ws []*syntax.Word, splitIFS bool) []arg {
+	return appendWords(make([]arg, 0, len(ws)), ws, splitIFS)
+}
+
+// appendWords is words appending to out.
+func appendWords(out []arg, ws []*syntax.Word, splitIFS bool) []arg {
+	if cap(out)-len(out) < len(ws) {
+		out = append(make([]arg, 0, len(out)+len(ws)+4), out...)
+	}
 	for _, w := range ws {
-		span := nodeSpan(w)
-		if hasBraces(w) {
-			c := &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts...)}
-			if syntax.SplitBraces(c) {
-				n := 0
-				for bw, err := range expand.BracesSeq(nil, c) {
-					if err != nil || n == maxBraceWords {
-						break
-					}
-					v, ok := wordValue(bw)
-					out = append(out, arg{val: v, known: ok, span: span})
-					n++
-				}
-				continue
+		if splitIFS && hasIFS(w) {
+			for _, part := range splitAtIFS(w) {
+				out = appendWord(out, part, nodeSpan(w))
 			}
+			continue
 		}
-		v, ok := wordValue(w)
-		out = append(out, arg{val: v, known: ok, span: span})
+		out = appendWord(out, w, nodeSpan(w))
+	}
+	return out
+}
+
+func appendWord(out []arg, w *syntax.Word, span [2]int) []arg {
+	if hasBraces(w) {
+		c := &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts...)}
+		if syntax.SplitBraces(c) {
+			n := 0
+			for bw, err := range expand.BracesSeq(nil, c) {
+				if err != nil || n == maxBraceWords {
+					break
+				}
+				a := wordArg(bw)
+				a.span, a.word = span, w
+				out = append(out, a)
+				n++
+			}
+			return out
+		}
+	}
+	a := wordArg(w)
+	a.span = span
+	return append(out, a)
+}
+
+func wordArg(w *syntax.Word) arg {
+	v, known, lit := wordValueLit(w)
+	return arg{val: v, known: known, lit: lit, word: w}
+}
+
+// hasIFS reports whether w holds an unquoted, unmodified $IFS.
+func hasIFS(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if pe, ok := p.(*syntax.ParamExp); ok && isPlainParam(pe, "IFS") {
+			return true
+		}
+	}
+	return false
+}
+
+// splitAtIFS cuts w at each unquoted $IFS, as word splitting with the
+// default IFS does.
+func splitAtIFS(w *syntax.Word) []*syntax.Word {
+	var out []*syntax.Word
+	var cur []syntax.WordPart
+	for _, p := range w.Parts {
+		if pe, ok := p.(*syntax.ParamExp); ok && isPlainParam(pe, "IFS") {
+			if len(cur) > 0 {
+				out = append(out, &syntax.Word{Parts: cur})
+				cur = nil
+			}
+			continue
+		}
+		cur = append(cur, p)
+	}
+	if len(cur) > 0 {
+		out = append(out, &syntax.Word{Parts: cur})
 	}
 	return out
 }
@@ -68,8 +139,40 @@ func hasBraces(w *syntax.Word) bool {
 // wordValue returns the value of w after quote removal, and whether that
 // value is fully known without running anything.
 func wordValue(w *syntax.Word) (string, bool) {
+	v, known, _ := wordValueLit(w)
+	return v, known
+}
+
+// wordValueLit is wordValue that also returns how many leading bytes of
+// the value are known.
+func wordValueLit(w *syntax.Word) (val string, known bool, lit int) {
+	// Most words are one plain part: no need to build a string.
+	if len(w.Parts) == 1 {
+		switch p := w.Parts[0].(type) {
+		case *syntax.Lit:
+			if !strings.Contains(p.Value, `\`) {
+				return p.Value, true, len(p.Value)
+			}
+		case *syntax.SglQuoted:
+			if !p.Dollar && !strings.HasPrefix(p.Value, "~") {
+				return p.Value, true, len(p.Value)
+			}
+		case *syntax.DblQuoted:
+			if len(p.Parts) == 1 {
+				if l, ok := p.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(l.Value, `\~`) {
+					return l.Value, true, len(l.Value)
+				}
+			}
+		}
+	}
 	var sb strings.Builder
-	known := true
+	known = true
+	unknown := func() {
+		if known {
+			lit = sb.Len()
+		}
+		known = false
+	}
 	for i, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
@@ -83,22 +186,28 @@ func wordValue(w *syntax.Word) (string, bool) {
 			}
 			writeQuoted(&sb, i, v)
 		case *syntax.DblQuoted:
-			v, ok := dblQuotedValue(p.Parts, i == 0)
-			known = known && ok
+			v, ok, n := dblQuotedValue(p.Parts, i == 0)
+			if !ok && known {
+				lit = sb.Len() + n
+				known = false
+			}
 			sb.WriteString(v)
 		case *syntax.ParamExp:
 			if isHome(p) {
 				sb.WriteString(homeMark)
 			} else {
-				known = false
+				unknown()
 			}
 		default:
 			// Command and process substitution, arithmetic, extended
 			// globs: decided when the command runs.
-			known = false
+			unknown()
 		}
 	}
-	return sb.String(), known
+	if known {
+		lit = sb.Len()
+	}
+	return sb.String(), known, lit
 }
 
 // writeQuoted appends a quoted value. A quoted "~" at the start of a word
@@ -111,9 +220,9 @@ func writeQuoted(sb *strings.Builder, partIndex int, v string) {
 	sb.WriteString(v)
 }
 
-func dblQuotedValue(parts []syntax.WordPart, wordStart bool) (string, bool) {
+func dblQuotedValue(parts []syntax.WordPart, wordStart bool) (val string, known bool, lit int) {
 	var sb strings.Builder
-	known := true
+	known = true
 	for i, p := range parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
@@ -122,22 +231,41 @@ func dblQuotedValue(parts []syntax.WordPart, wordStart bool) (string, bool) {
 				continue
 			}
 			sb.WriteString(unescapeDouble(p.Value))
-		case *syntax.ParamExp:
-			if isHome(p) {
-				sb.WriteString(homeMark)
-			} else {
-				known = false
-			}
 		default:
+			if pe, ok := p.(*syntax.ParamExp); ok && isHome(pe) {
+				sb.WriteString(homeMark)
+				continue
+			}
+			if known {
+				lit = sb.Len()
+			}
 			known = false
 		}
 	}
-	return sb.String(), known
+	if known {
+		lit = sb.Len()
+	}
+	return sb.String(), known, lit
 }
 
-// isHome reports whether p is a plain $HOME or ${HOME}.
+// isHome reports whether p is $HOME: plain, or with a default or check
+// that leaves it as it is when set (${HOME:?}, ${HOME:-/x}) — HOME is
+// always set.
 func isHome(p *syntax.ParamExp) bool {
-	return p.Param != nil && p.Param.Value == "HOME" && p.Flags == nil &&
+	if p.Exp == nil {
+		return isPlainParam(p, "HOME")
+	}
+	if p.Exp.Op == syntax.AlternateUnset || p.Exp.Op == syntax.AlternateUnsetOrNull {
+		return false
+	}
+	q := *p
+	q.Exp = nil
+	return isPlainParam(&q, "HOME")
+}
+
+// isPlainParam reports whether p is $name or ${name} with nothing else.
+func isPlainParam(p *syntax.ParamExp, name string) bool {
+	return p.Param != nil && p.Param.Value == name && p.Flags == nil &&
 		!p.Excl && !p.Length && !p.Width && !p.IsSet && p.NestedParam == nil &&
 		p.Index == nil && len(p.Modifiers) == 0 && p.Slice == nil &&
 		p.Repl == nil && p.Names == 0 && p.Exp == nil
@@ -269,6 +397,62 @@ func validRune(r rune) rune {
 	return r
 }
 
-func nodeSpan(n syntax.Node) [2]int {
-	return [2]int{int(n.Pos().Offset()), int(n.End().Offset())}
+// docValue returns the text of a here-document body and whether it is
+// fully known. With a quoted delimiter (<<'EOF') the body is literal;
+// otherwise the shell expands it, and only \$ \` \\ and \newline are
+// escapes.
+func docValue(rd *syntax.Redirect) (string, bool) {
+	w := rd.Hdoc
+	if rd.Op == syntax.WordHdoc {
+		w = rd.Word
+	}
+	if w == nil || len(w.Parts) == 0 {
+		return "", true
+	}
+	if rd.Op == syntax.WordHdoc {
+		return wordValue(w)
+	}
+	quoted := false
+	for _, p := range rd.Word.Parts {
+		if _, ok := p.(*syntax.Lit); !ok {
+			quoted = true // 'EOF' or "EOF"
+		} else if strings.Contains(p.(*syntax.Lit).Value, `\`) {
+			quoted = true // \EOF
+		}
+	}
+	var sb strings.Builder
+	known := true
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if quoted {
+				sb.WriteString(p.Value)
+			} else {
+				sb.WriteString(unescapeDoc(p.Value))
+			}
+		default:
+			known = false
+		}
+	}
+	return sb.String(), known
+}
+
+func unescapeDoc(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '$', '`', '\\':
+				i++
+			case '\n':
+				i++
+				continue
+			}
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
 }

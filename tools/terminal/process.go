@@ -26,7 +26,7 @@ type Process struct {
 func (p *Process) watch() {
 	<-p.s.exited
 	p.s.finish()
-	p.exitCode = exitCode(p.s.waitErr)
+	p.exitCode = p.s.code
 	p.ended = time.Now()
 	close(p.done)
 }
@@ -75,6 +75,13 @@ func (p *Process) ExitCode() (code int, exited bool) {
 		return 0, false
 	}
 }
+
+// Refused returns what the exec gate stopped, nil if nothing.
+func (p *Process) Refused() *Refusal { return p.s.refused() }
+
+// Ungated reports whether the process was started without the exec gate it
+// asked for, because this system does not allow tracing.
+func (p *Process) Ungated() bool { return p.s.ungated }
 
 // Ended returns when the process exited (zero while it runs).
 func (p *Process) Ended() time.Time {

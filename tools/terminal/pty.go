@@ -20,8 +20,14 @@ type session struct {
 	cmd    *exec.Cmd
 	master *os.File
 
-	exited  chan struct{} // closed when the process has exited
-	waitErr error         // set before exited is closed
+	exited chan struct{} // closed when the process has exited
+	code   int           // its exit status (128+N if killed by signal N), set before exited is closed
+
+	// tracer is the exec gate, nil when the command runs without one;
+	// ungated is set when a gate was asked for but ptrace is not
+	// allowed here.
+	tracer  *tracer
+	ungated bool
 
 	readDone chan struct{} // closed when the reader has stopped
 
@@ -33,10 +39,10 @@ type session struct {
 	progress func(string)
 }
 
-// startSession runs cmd on a new pseudo-terminal. Output goes, plain, to
-// out and, as it arrives, to progress (when non-nil) from the reader
-// goroutine.
-func startSession(cmd *exec.Cmd, out *capped, progress func(string)) (*session, error) {
+// startSession runs cmd on a new pseudo-terminal, under gate when it is
+// not nil. Output goes, plain, to out and, as it arrives, to progress
+// (when non-nil) from the reader goroutine.
+func startSession(cmd *exec.Cmd, out *capped, progress func(string), gate ExecGate) (*session, error) {
 	master, slave, err := openPTY()
 	if err != nil {
 		return nil, fmt.Errorf("open a pseudo-terminal: %w", err)
@@ -48,10 +54,6 @@ func startSession(cmd *exec.Cmd, out *capped, progress func(string)) (*session, 
 	// started (unless it left the group on purpose), and when the
 	// terminal goes away its processes get SIGHUP as in a real terminal.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
-	if err := cmd.Start(); err != nil {
-		master.Close()
-		return nil, err
-	}
 	s := &session{
 		cmd:      cmd,
 		master:   master,
@@ -60,12 +62,53 @@ func startSession(cmd *exec.Cmd, out *capped, progress func(string)) (*session, 
 		lines:    lineStage{out: out},
 		progress: progress,
 	}
-	go func() {
-		s.waitErr = cmd.Wait()
+	exited := func(code int) {
+		s.code = code
 		close(s.exited)
-	}()
+	}
+	if gate != nil {
+		t, err := startTraced(cmd, gate, exited)
+		if err == nil {
+			s.tracer = t
+			go s.read()
+			return s, nil
+		}
+		// ptrace may be forbidden here (a container's seccomp
+		// profile): run without the gate, and say so. A command that
+		// cannot start at all fails again below with its own error.
+		s.ungated = true
+		cmd = cloneCmd(cmd)
+		s.cmd = cmd
+	}
+	if err := cmd.Start(); err != nil {
+		master.Close()
+		return nil, err
+	}
+	go func() { exited(exitCode(cmd.Wait())) }()
 	go s.read()
 	return s, nil
+}
+
+// cloneCmd returns an unstarted copy of cmd (an exec.Cmd runs once).
+func cloneCmd(cmd *exec.Cmd) *exec.Cmd {
+	c := &exec.Cmd{
+		Path: cmd.Path, Args: cmd.Args, Env: cmd.Env, Dir: cmd.Dir,
+		Stdin: cmd.Stdin, Stdout: cmd.Stdout, Stderr: cmd.Stderr,
+	}
+	if cmd.SysProcAttr != nil {
+		attr := *cmd.SysProcAttr
+		attr.Ptrace = false
+		c.SysProcAttr = &attr
+	}
+	return c
+}
+
+// refused returns what the exec gate stopped, nil if nothing.
+func (s *session) refused() *Refusal {
+	if s.tracer == nil {
+		return nil
+	}
+	return s.tracer.Refused()
 }
 
 // openPTY opens a pseudo-terminal pair. The master is put in non-blocking

@@ -107,6 +107,10 @@ type Request struct {
 	// Progress, when non-nil, receives plain output as it arrives, from
 	// another goroutine, one call at a time, never after Run returns.
 	Progress func(chunk string)
+	// ExecGate, when non-nil, vets every program the command executes,
+	// after the shell has expanded its words (see gate.go). A refusal
+	// kills the whole command.
+	ExecGate ExecGate
 }
 
 // Result is the outcome of a command. A non-zero exit is not an error.
@@ -132,6 +136,13 @@ type Result struct {
 	// Vars are the exported variables that differ from the base
 	// environment: the session's state to pass to the next Request.
 	Vars map[string]string
+	// Refused is set when the exec gate stopped the command; it was
+	// killed, and ExitCode is 137 (SIGKILL).
+	Refused *Refusal
+	// Ungated is set when the Request had an ExecGate but this system
+	// does not allow tracing processes (ptrace): the command ran
+	// without the second check.
+	Ungated bool
 }
 
 // Exit statuses for commands herm stopped, as timeout(1) and a shell
@@ -169,7 +180,7 @@ func (b *Backend) Run(ctx context.Context, req Request) (Result, error) {
 	cmd.Dir = req.Dir
 	cmd.Env = childEnv(b.base, req.Vars)
 	out := newCapped(b.cfg.OutputLimit)
-	s, err := b.startForeground(cmd, out, req.Progress)
+	s, err := b.startForeground(cmd, out, req.Progress, req.ExecGate)
 	if err != nil {
 		return Result{}, err
 	}
@@ -193,14 +204,15 @@ func (b *Backend) Run(ctx context.Context, req Request) (Result, error) {
 	s.finish()
 
 	res.Output, res.Omitted = out.text()
+	res.Refused, res.Ungated = s.refused(), s.ungated
 	switch {
 	case res.TimedOut:
 		res.ExitCode = ExitTimeout
 	case res.Interrupted:
 		res.ExitCode = ExitInterrupted
 	default:
-		res.ExitCode = exitCode(s.waitErr)
-		if data, err := os.ReadFile(statePath); err == nil {
+		res.ExitCode = s.code
+		if data, err := os.ReadFile(statePath); err == nil && res.Refused == nil {
 			res.Dir, res.Vars, res.StateSaved = parseState(data, b.base)
 		}
 	}
@@ -242,13 +254,13 @@ func checkDir(dir string) error {
 }
 
 // startForeground starts cmd and records it so Close can kill it.
-func (b *Backend) startForeground(cmd *exec.Cmd, out *capped, progress func(string)) (*session, error) {
+func (b *Backend) startForeground(cmd *exec.Cmd, out *capped, progress func(string), gate ExecGate) (*session, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
 		return nil, ErrClosed
 	}
-	s, err := startSession(cmd, out, progress)
+	s, err := startSession(cmd, out, progress, gate)
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", b.cfg.Shell, err)
 	}
@@ -293,13 +305,13 @@ func (b *Backend) Start(ctx context.Context, req Request) (*Process, error) {
 		return nil, ErrClosed
 	}
 	p := &Process{Command: req.Command, Dir: req.Dir, Started: time.Now(), out: newCapped(b.cfg.LogLimit)}
-	s, err := startSession(cmd, p.out, nil)
+	s, err := startSession(cmd, p.out, nil, req.ExecGate)
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", b.cfg.Shell, err)
 	}
 	b.nextID++
 	p.ID = "proc_" + strconv.Itoa(b.nextID)
-	p.PID = cmd.Process.Pid
+	p.PID = s.cmd.Process.Pid
 	p.s = s
 	p.done = make(chan struct{})
 	go p.watch()

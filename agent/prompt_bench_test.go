@@ -1,0 +1,106 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/herm-dev/herm/memory"
+	"github.com/herm-dev/herm/skills"
+)
+
+// promptHome makes a herm home with n skills (a fifth of them in
+// categories), full memory files and a project context file.
+func promptHome(b *testing.B, n int) (PromptBuilder, string) {
+	b.Helper()
+	home := b.TempDir()
+	root := filepath.Join(home, "skills")
+	for i := range n {
+		name := fmt.Sprintf("skill-%03d", i)
+		dir := filepath.Join(root, name)
+		if i%5 == 0 {
+			dir = filepath.Join(root, fmt.Sprintf("category-%d", i%7), name)
+		}
+		os.MkdirAll(dir, 0o755)
+		body := strings.Repeat("Step: run the command, check the output, fix what fails.\n", 40)
+		os.WriteFile(filepath.Join(dir, "SKILL.md"), []byte(fmt.Sprintf(
+			"---\nname: %s\ndescription: Does task number %d for the project (builds, tests and ships it). Use when asked to handle task %d.\nversion: 1.0.0\nmetadata:\n  tags: [a, b]\n---\n%s",
+			name, i, i, body)), 0o644)
+	}
+	mem := memory.New(filepath.Join(home, "memories"))
+	ctx := context.Background()
+	for i := 0; ; i++ {
+		if _, err := mem.Add(ctx, memory.Agent, fmt.Sprintf("Fact %d about the project and its build.", i)); err != nil {
+			break
+		}
+	}
+	mem.Add(ctx, memory.User, "Prefers short answers and Go.")
+	cwd := b.TempDir()
+	os.WriteFile(filepath.Join(cwd, "AGENTS.md"), []byte(strings.Repeat("Run make test before committing. Keep functions small.\n", 300)), 0o644)
+	return PromptBuilder{Cwd: cwd, Model: "m", Platform: "cli", Memory: mem, Skills: skills.NewLibrary(root, nil)}, root
+}
+
+// promptCPUTime is the process's user+system CPU time so far. The benchmarks
+// report it per operation beside the wall time, because on a loaded
+// machine (CI's two busy cores) wall time mostly measures the queue.
+func promptCPUTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func reportPromptCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64(promptCPUTime()-start)/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkPromptBuild500Skills is a new session's prompt with 500 skills
+// when the library has seen them before (the TUI's /new, the gateway's
+// next chat): a directory read and a stat per skill, no parsing. Budget:
+// 5 ms.
+func BenchmarkPromptBuild500Skills(b *testing.B) {
+	pb, _ := promptHome(b, 500)
+	pb.Build() // warm the skills cache
+	start := promptCPUTime()
+	for b.Loop() {
+		if len(pb.Build()) != 7 {
+			b.Fatal("missing sections")
+		}
+	}
+	reportPromptCPU(b, start)
+}
+
+// BenchmarkPromptBuild500SkillsNewProcess is the first prompt of a new
+// process (herm chat -q) when an earlier one left the skills index cache:
+// a stat per skill and one JSON file.
+func BenchmarkPromptBuild500SkillsNewProcess(b *testing.B) {
+	pb, root := promptHome(b, 500)
+	cache := filepath.Join(b.TempDir(), "skills-index.json")
+	skills.NewLibrary(root, nil).WithIndexCache(cache).Catalog()
+	start := promptCPUTime()
+	for b.Loop() {
+		pb.Skills = skills.NewLibrary(root, nil).WithIndexCache(cache)
+		if len(pb.Build()) != 7 {
+			b.Fatal("missing sections")
+		}
+	}
+	reportPromptCPU(b, start)
+}
+
+// BenchmarkPromptBuild500SkillsCold is the first prompt ever: every
+// SKILL.md read and parsed.
+func BenchmarkPromptBuild500SkillsCold(b *testing.B) {
+	pb, root := promptHome(b, 500)
+	start := promptCPUTime()
+	for b.Loop() {
+		pb.Skills = skills.NewLibrary(root, nil)
+		if len(pb.Build()) != 7 {
+			b.Fatal("missing sections")
+		}
+	}
+	reportPromptCPU(b, start)
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/memory"
+	"github.com/herm-dev/herm/skills"
+)
+
+// openKnowledge returns the memory files and the skill library of a herm
+// home, installing the bundled skills on first run (and updating copies
+// nobody edited). A failed install is a warning: herm works without them.
+func openKnowledge(ctx context.Context, s *config.Settings, warn io.Writer) (*memory.Store, *skills.Library) {
+	mem := memory.New(s.Home.MemoriesDir())
+	lib := skills.NewLibrary(s.Home.SkillsDir(), s.Skills.ExternalDirs).
+		WithIndexCache(filepath.Join(s.Home.CacheDir(), "skills-index.json"))
+	if _, err := lib.InstallBundled(ctx); err != nil {
+		fmt.Fprintf(warn, "herm: warning: could not install the bundled skills: %v\n", err)
+	}
+	return mem, lib
+}
+
+// loadHome loads the settings of a profile for the commands that manage
+// files in the herm home and need no model provider.
+func loadHome(cmd *cobra.Command, profile string) (*config.Settings, error) {
+	s, err := config.Load(config.Flags{Profile: profile})
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range s.Warnings {
+		fmt.Fprintf(cmd.ErrOrStderr(), "herm: warning: %s\n", w)
+	}
+	if err := s.Home.Ensure(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// editorCommand is the person's editor: $VISUAL, then $EDITOR, then vi.
+// It may carry arguments ("code --wait").
+func editorCommand() string {
+	for _, v := range []string{"VISUAL", "EDITOR"} {
+		if e := strings.TrimSpace(os.Getenv(v)); e != "" {
+			return e
+		}
+	}
+	return "vi"
+}
+
+// runEditor opens path in the editor, attached to the terminal.
+func runEditor(path string) error {
+	editor := editorCommand()
+	// Through the shell, so an editor with arguments works; the path is
+	// passed as $1, never spliced into the command line.
+	c := exec.Command("/bin/sh", "-c", editor+` "$1"`, "herm-editor", path)
+	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr
+	if err := c.Run(); err != nil {
+		return fmt.Errorf("the editor (%s) failed: %w; set $VISUAL or $EDITOR to the editor you use", editor, err)
+	}
+	return nil
+}
+
+// finalError is a refusal from editLoop's save that editing again cannot
+// fix (the file changed meanwhile): the loop stops and keeps the text.
+type finalError struct{ error }
+
+func (e finalError) Unwrap() error { return e.error }
+
+// errUnchanged tells editLoop's caller the person saved nothing new.
+var errUnchanged = errors.New("no changes")
+
+// editLoop lets a person edit initial in their editor (a temporary copy
+// named like name, so the editor picks the right syntax) and passes the
+// result to save. While save refuses it, the error is shown and, on a
+// terminal, the person may edit again; otherwise the text is kept in the
+// temporary file, whose path the returned error names: nothing typed is
+// ever lost. It returns errUnchanged if the text was not changed.
+func editLoop(cmd *cobra.Command, name string, initial []byte, save func([]byte) error) error {
+	f, err := os.CreateTemp("", "herm-edit-*-"+name)
+	if err != nil {
+		return fmt.Errorf("create a file to edit: %w", err)
+	}
+	path := f.Name()
+	_, err = f.Write(initial)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	interactive := isTerminal(os.Stdin)
+	in := bufio.NewReader(cmd.InOrStdin())
+	for {
+		if err := runEditor(path); err != nil {
+			return fmt.Errorf("%w (your text is in %s)", err, path)
+		}
+		text, err := os.ReadFile(path)
+		if err != nil {
+			return fmt.Errorf("read back %s: %w", path, err)
+		}
+		if bytes.Equal(text, initial) {
+			os.Remove(path)
+			return errUnchanged
+		}
+		err = save(text)
+		if err == nil {
+			os.Remove(path)
+			return nil
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "herm: not saved: %v\n", err)
+		var final finalError
+		if !interactive || errors.As(err, &final) {
+			return fmt.Errorf("not saved; your text is kept in %s", path)
+		}
+		fmt.Fprint(cmd.ErrOrStderr(), "Edit again? [Y/n] ")
+		answer, _ := in.ReadString('\n')
+		if a := strings.ToLower(strings.TrimSpace(answer)); a == "n" || a == "no" {
+			return fmt.Errorf("not saved; your text is kept in %s", path)
+		}
+	}
+}
+
+// displayHome shortens a path inside the user's home to ~/….
+func displayHome(p string) string {
+	if home, err := os.UserHomeDir(); err == nil && home != "" {
+		if rel, err := filepath.Rel(home, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.Join("~", rel)
+		}
+	}
+	return p
+}

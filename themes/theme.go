@@ -1,0 +1,264 @@
+// Package themes holds every style herm's terminal UI draws with. A Theme is
+// built from a Palette (a handful of named colours) so that a user theme later
+// only has to name colours, and panes never construct a style of their own:
+// they ask the theme.
+//
+// Two built-in palettes ship, dark and light, picked from the terminal's
+// background. The colour depth the terminal supports decides the variant:
+// true colour and 256 colours use the palette (the renderer downsamples 256),
+// 16-colour terminals get the terminal's own ANSI colours so they match the
+// user's scheme, and NO_COLOR (or a terminal without colour) gets a plain
+// theme that uses bold, faint, italic, underline and reverse only.
+package themes
+
+import (
+	"image/color"
+
+	"charm.land/lipgloss/v2"
+	"github.com/alecthomas/chroma/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Theme is the complete set of styles. Its fields are grouped by the part of
+// the screen that uses them.
+type Theme struct {
+	// Name is "dark", "light", "dark-16", "light-16" or "plain".
+	Name string
+	// Dark reports whether the theme is meant for a dark background.
+	Dark bool
+
+	Chat     Chat
+	Markdown Markdown
+	Tool     Tool
+	Diff     Diff
+	Chrome   Chrome
+	code     map[chroma.TokenType]lipgloss.Style
+}
+
+// Chat styles the conversation.
+type Chat struct {
+	UserLabel      lipgloss.Style // "you"
+	User           lipgloss.Style // the user's text
+	UserBar        lipgloss.Style // the bar left of a user message
+	AssistantLabel lipgloss.Style // "herm"
+	Text           lipgloss.Style // plain answer text
+	ReasoningLabel lipgloss.Style
+	Reasoning      lipgloss.Style // dimmed thinking
+	Notice         lipgloss.Style // continuations, interruptions
+	Error          lipgloss.Style
+	ErrorLabel     lipgloss.Style
+	Retry          lipgloss.Style
+	Attachment     lipgloss.Style // an @file chip
+	Selected       lipgloss.Style // the gutter mark of the selected block
+	Muted          lipgloss.Style
+	Welcome        lipgloss.Style
+	WelcomeTitle   lipgloss.Style
+}
+
+// Markdown styles rendered answers.
+type Markdown struct {
+	H1, H2, H3      lipgloss.Style
+	Bold, Italic    lipgloss.Style
+	BoldItalic      lipgloss.Style
+	Strike          lipgloss.Style
+	Code            lipgloss.Style // inline code
+	Link, LinkURL   lipgloss.Style
+	Quote, QuoteBar lipgloss.Style
+	Rule            lipgloss.Style
+	ListMarker      lipgloss.Style
+	TaskDone        lipgloss.Style
+	TableBorder     lipgloss.Style
+	TableHeader     lipgloss.Style
+	CodeBar         lipgloss.Style // the bar left of a code block
+	CodeLang        lipgloss.Style // the language label above it
+	CodeText        lipgloss.Style // code without a highlighter
+	HTML            lipgloss.Style
+}
+
+// Tool styles tool-call blocks.
+type Tool struct {
+	Icon     lipgloss.Style
+	Name     lipgloss.Style
+	Arg      lipgloss.Style
+	OK       lipgloss.Style
+	Failed   lipgloss.Style
+	Running  lipgloss.Style
+	Meta     lipgloss.Style // duration, exit status
+	Output   lipgloss.Style
+	Bar      lipgloss.Style // the bar left of expanded output
+	Hint     lipgloss.Style // "… 12 more lines (enter to expand)"
+	Spinner  lipgloss.Style
+	Pending  lipgloss.Style // a call whose arguments are still streaming
+	Selected lipgloss.Style
+}
+
+// Diff styles file edits.
+type Diff struct {
+	Add, Del, Hunk, Header, Context lipgloss.Style
+}
+
+// Chrome styles everything around the conversation: status bar, input,
+// menus and dialogs.
+type Chrome struct {
+	Status        lipgloss.Style
+	StatusModel   lipgloss.Style
+	StatusTitle   lipgloss.Style
+	StatusMuted   lipgloss.Style
+	StatusWarn    lipgloss.Style
+	Spinner       lipgloss.Style
+	Prompt        lipgloss.Style // the input's prompt
+	PromptBlurred lipgloss.Style
+	Input         lipgloss.Style
+	Placeholder   lipgloss.Style
+	Separator     lipgloss.Style // the line between chat and input
+	Dialog        lipgloss.Style // the box of an overlay
+	DialogTitle   lipgloss.Style
+	Key           lipgloss.Style // a key in help and menus
+	KeyDesc       lipgloss.Style
+	KeyGroup      lipgloss.Style
+	KeyReserved   lipgloss.Style
+	MenuItem      lipgloss.Style
+	MenuSelected  lipgloss.Style
+	MenuDesc      lipgloss.Style
+	MenuMatch     lipgloss.Style
+	Hint          lipgloss.Style
+}
+
+// Palette is the set of colours a theme is built from. Nil colours mean the
+// terminal's default.
+type Palette struct {
+	Fg, Muted, Faint          color.Color
+	Accent, Accent2           color.Color // brand colour and a second highlight
+	Green, Red, Yellow, Blue  color.Color
+	Magenta, Cyan, Orange     color.Color
+	Border                    color.Color
+	SelectionBg, SelectionFg  color.Color
+	DiffAddBg, DiffDelBg      color.Color
+	CodeComment, CodeKeyword  color.Color
+	CodeString, CodeNumber    color.Color
+	CodeFunction, CodeType    color.Color
+	CodeOperator, CodeBuiltin color.Color
+}
+
+// Options select a built-in theme.
+type Options struct {
+	// Name is the display.theme setting: "auto", "dark" or "light". Anything
+	// else falls back to auto.
+	Name string
+	// DarkBackground is what the terminal reported (or was guessed).
+	DarkBackground bool
+	// Profile is the terminal's colour depth.
+	Profile colorprofile.Profile
+}
+
+// Select returns the built-in theme for the terminal described by o.
+func Select(o Options) *Theme {
+	dark := o.DarkBackground
+	switch o.Name {
+	case "dark":
+		dark = true
+	case "light":
+		dark = false
+	}
+	switch {
+	case o.Profile <= colorprofile.ASCII && o.Profile != colorprofile.Unknown:
+		return Plain(dark)
+	case o.Profile == colorprofile.ANSI:
+		if dark {
+			return New("dark-16", true, ANSIDark())
+		}
+		return New("light-16", false, ANSILight())
+	case dark:
+		return Dark()
+	default:
+		return Light()
+	}
+}
+
+// Known reports whether name is a theme setting Select understands.
+func Known(name string) bool {
+	switch name {
+	case "", "auto", "dark", "light":
+		return true
+	}
+	return false
+}
+
+// Dark is the default theme for dark terminals.
+func Dark() *Theme { return New("dark", true, DarkPalette()) }
+
+// Light is the default theme for light terminals.
+func Light() *Theme { return New("light", false, LightPalette()) }
+
+// DarkPalette is the palette of the dark theme.
+func DarkPalette() Palette {
+	c := lipgloss.Color
+	return Palette{
+		Fg: c("#E4E4E7"), Muted: c("#A1A1AA"), Faint: c("#71717A"),
+		Accent: c("#A78BFA"), Accent2: c("#5EEAD4"),
+		Green: c("#4ADE80"), Red: c("#F87171"), Yellow: c("#FACC15"), Blue: c("#60A5FA"),
+		Magenta: c("#F472B6"), Cyan: c("#22D3EE"), Orange: c("#FB923C"),
+		Border:      c("#3F3F46"),
+		SelectionBg: c("#3B3363"), SelectionFg: c("#F4F4F5"),
+		DiffAddBg: c("#14351F"), DiffDelBg: c("#3F1717"),
+		CodeComment: c("#6B7280"), CodeKeyword: c("#C084FC"), CodeString: c("#86EFAC"),
+		CodeNumber: c("#FDBA74"), CodeFunction: c("#93C5FD"), CodeType: c("#5EEAD4"),
+		CodeOperator: c("#CBD5E1"), CodeBuiltin: c("#F9A8D4"),
+	}
+}
+
+// LightPalette is the palette of the light theme.
+func LightPalette() Palette {
+	c := lipgloss.Color
+	return Palette{
+		Fg: c("#18181B"), Muted: c("#52525B"), Faint: c("#8A8A93"),
+		Accent: c("#6D28D9"), Accent2: c("#0F766E"),
+		Green: c("#15803D"), Red: c("#B91C1C"), Yellow: c("#A16207"), Blue: c("#1D4ED8"),
+		Magenta: c("#BE185D"), Cyan: c("#0E7490"), Orange: c("#C2410C"),
+		Border:      c("#D4D4D8"),
+		SelectionBg: c("#E9E3FF"), SelectionFg: c("#18181B"),
+		DiffAddBg: c("#DCFCE7"), DiffDelBg: c("#FEE2E2"),
+		CodeComment: c("#6B7280"), CodeKeyword: c("#7E22CE"), CodeString: c("#15803D"),
+		CodeNumber: c("#C2410C"), CodeFunction: c("#1D4ED8"), CodeType: c("#0F766E"),
+		CodeOperator: c("#374151"), CodeBuiltin: c("#BE185D"),
+	}
+}
+
+// ANSIDark uses the terminal's 16 colours on a dark background, so the UI
+// follows the user's own colour scheme.
+func ANSIDark() Palette {
+	a := func(i uint8) color.Color { return ansi.BasicColor(i) }
+	return Palette{
+		Fg: nil, Muted: a(7), Faint: a(8),
+		Accent: a(13), Accent2: a(14),
+		Green: a(10), Red: a(9), Yellow: a(11), Blue: a(12), Magenta: a(13), Cyan: a(14), Orange: a(3),
+		Border: a(8), SelectionBg: a(5), SelectionFg: a(15),
+		CodeComment: a(8), CodeKeyword: a(13), CodeString: a(10), CodeNumber: a(11),
+		CodeFunction: a(12), CodeType: a(14), CodeOperator: nil, CodeBuiltin: a(5),
+	}
+}
+
+// ANSILight is ANSIDark for light backgrounds: darker, non-bright colours.
+func ANSILight() Palette {
+	a := func(i uint8) color.Color { return ansi.BasicColor(i) }
+	return Palette{
+		Fg: nil, Muted: a(8), Faint: a(8),
+		Accent: a(5), Accent2: a(6),
+		Green: a(2), Red: a(1), Yellow: a(3), Blue: a(4), Magenta: a(5), Cyan: a(6), Orange: a(3),
+		Border: a(7), SelectionBg: a(13), SelectionFg: a(0),
+		CodeComment: a(8), CodeKeyword: a(5), CodeString: a(2), CodeNumber: a(3),
+		CodeFunction: a(4), CodeType: a(6), CodeOperator: nil, CodeBuiltin: a(1),
+	}
+}
+
+// Token returns the style for a syntax-highlighting token, falling back
+// from the token type to its sub-category and category.
+func (t *Theme) Token(tt chroma.TokenType) lipgloss.Style {
+	for _, k := range [...]chroma.TokenType{tt, tt.SubCategory(), tt.Category()} {
+		if s, ok := t.code[k]; ok {
+			return s
+		}
+	}
+	return t.Markdown.CodeText
+}

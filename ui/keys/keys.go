@@ -1,0 +1,134 @@
+// Package keys is herm's one key map. Every key the UI answers to is
+// declared here, with its help text, so help, the command palette and the
+// panes cannot disagree, and a new pane can see at a glance what is taken.
+//
+// Rules the map follows:
+//   - No key that edits text in the input (bubbles' textarea: ctrl+a/e/b/f/
+//     n/p/k/u/d/w/h/t/v/g, alt+b/f/d/c/l/u/<, >) is bound while the input
+//     has focus; chat navigation keys (ctrl+u/d, g/G, j/k) work when the
+//     chat has focus (tab switches). The one exception is PgUp/PgDn, which
+//     scroll the chat from anywhere: the textarea would only page within a
+//     message of at most ten lines.
+//   - No key terminals cannot tell apart from another: ctrl+m is Enter,
+//     ctrl+i is Tab, ctrl+[ is Esc, ctrl+h is Backspace in many terminals.
+//   - Keys of panes that arrive in later issues are reserved (disabled, shown
+//     in help as coming) so nothing else takes them.
+package keys
+
+import "charm.land/bubbles/v2/key"
+
+// Map is every binding of the UI.
+type Map struct {
+	// Anywhere.
+	Quit      key.Binding // ctrl+c twice
+	Interrupt key.Binding // esc: stop the running turn, close what is open
+	Help      key.Binding
+	Palette   key.Binding
+	Focus     key.Binding // tab: input ⇄ chat
+	CopyLast  key.Binding
+	ScrollUp  key.Binding // pgup, also from the input
+	ScrollDn  key.Binding
+	Redraw    key.Binding
+
+	// Panes (reserved until their issues land).
+	Chat     key.Binding
+	Sessions key.Binding
+	Skills   key.Binding
+	Memory   key.Binding
+
+	// Input.
+	Send     key.Binding
+	Newline  key.Binding
+	HistPrev key.Binding
+	HistNext key.Binding
+	Complete key.Binding
+
+	// Chat (when focused).
+	Up       key.Binding // select the previous block
+	Down     key.Binding
+	HalfUp   key.Binding
+	HalfDown key.Binding
+	LineUp   key.Binding
+	LineDown key.Binding
+	Top      key.Binding
+	Bottom   key.Binding
+	Toggle   key.Binding // expand/collapse the selected block
+	Expand   key.Binding // expand/collapse every tool block
+	Copy     key.Binding // copy the selected block
+
+	// Approval prompt (reserved for the approvals issue).
+	ApproveOnce    key.Binding
+	ApproveSession key.Binding
+	ApproveAlways  key.Binding
+	Deny           key.Binding
+}
+
+func bind(keys []string, help, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+}
+
+func reserved(keys []string, help, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc), key.WithDisabled())
+}
+
+// Default returns herm's key map.
+func Default() Map {
+	k := func(s ...string) []string { return s }
+	return Map{
+		Quit:      bind(k("ctrl+c"), "ctrl+c ×2", "quit"),
+		Interrupt: bind(k("esc"), "esc", "interrupt the turn · close"),
+		Help:      bind(k("ctrl+/", "ctrl+_", "f1"), "? ctrl+/", "help"),
+		Palette:   bind(k("ctrl+o"), "ctrl+o", "command palette"),
+		Focus:     bind(k("tab"), "tab", "switch between input and chat"),
+		CopyLast:  bind(k("ctrl+y"), "ctrl+y", "copy the last answer"),
+		ScrollUp:  bind(k("pgup"), "pgup", "scroll the chat up"),
+		ScrollDn:  bind(k("pgdown"), "pgdn", "scroll the chat down"),
+		Redraw:    bind(k("ctrl+l"), "ctrl+l", "redraw the screen"),
+
+		Chat:     bind(k("alt+1"), "alt+1", "chat"),
+		Sessions: reserved(k("ctrl+s", "alt+2"), "ctrl+s alt+2", "sessions"),
+		Skills:   reserved(k("alt+3"), "alt+3", "skills"),
+		Memory:   reserved(k("alt+4"), "alt+4", "memory"),
+
+		Send:     bind(k("enter"), "enter", "send"),
+		Newline:  bind(k("shift+enter", "alt+enter", "ctrl+j"), "shift/alt+enter", "new line"),
+		HistPrev: bind(k("up"), "↑", "previous message (on the first line)"),
+		HistNext: bind(k("down"), "↓", "next message (on the last line)"),
+		Complete: bind(k("tab"), "tab", "complete /command or @file"),
+
+		Up:       bind(k("up", "k"), "↑ k", "previous block"),
+		Down:     bind(k("down", "j"), "↓ j", "next block"),
+		HalfUp:   bind(k("ctrl+u"), "ctrl+u", "half page up"),
+		HalfDown: bind(k("ctrl+d"), "ctrl+d", "half page down"),
+		LineUp:   bind(k("ctrl+p", "ctrl+k"), "ctrl+p", "scroll one line up"),
+		LineDown: bind(k("ctrl+n", "ctrl+e"), "ctrl+n", "scroll one line down"),
+		Top:      bind(k("g", "home"), "g home", "top (loads older messages)"),
+		Bottom:   bind(k("G", "end"), "G end", "bottom, follow new output"),
+		Toggle:   bind(k("enter", "space"), "enter space", "expand/collapse the block"),
+		Expand:   bind(k("e"), "e", "expand/collapse all tool output"),
+		Copy:     bind(k("y", "c"), "y", "copy the block (or code block)"),
+
+		ApproveOnce:    reserved(k("y"), "y", "approve once"),
+		ApproveSession: reserved(k("s"), "s", "approve for the session"),
+		ApproveAlways:  reserved(k("a"), "a", "always approve"),
+		Deny:           reserved(k("n"), "n esc", "deny"),
+	}
+}
+
+// Group is a titled list of bindings for help.
+type Group struct {
+	Title    string
+	Bindings []key.Binding
+}
+
+// Groups returns the bindings as help shows them. Disabled (reserved)
+// bindings are included; help marks them as coming.
+func (m Map) Groups() []Group {
+	return []Group{
+		{"Anywhere", []key.Binding{m.Send, m.Interrupt, m.Quit, m.Help, m.Palette, m.Focus, m.ScrollUp, m.ScrollDn, m.CopyLast, m.Redraw}},
+		{"Input", []key.Binding{m.Newline, m.HistPrev, m.HistNext, m.Complete}},
+		{"Chat (tab to focus)", []key.Binding{m.Up, m.Down, m.Toggle, m.Expand, m.Copy, m.HalfUp, m.HalfDown, m.LineUp, m.LineDown, m.Top, m.Bottom}},
+		{"Panes", []key.Binding{m.Chat, m.Sessions, m.Skills, m.Memory}},
+		{"Approvals", []key.Binding{m.ApproveOnce, m.ApproveSession, m.ApproveAlways, m.Deny}},
+	}
+}

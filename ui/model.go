@@ -1,0 +1,303 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/store"
+	"github.com/herm-dev/herm/themes"
+	"github.com/herm-dev/herm/ui/chat"
+	"github.com/herm-dev/herm/ui/input"
+	"github.com/herm-dev/herm/ui/keys"
+	"github.com/herm-dev/herm/ui/render"
+)
+
+type focusArea int
+
+const (
+	focusInput focusArea = iota
+	focusChat
+)
+
+// Model is the root of the UI.
+type Model struct {
+	ctx  context.Context
+	opts Options
+	keys keys.Map
+	now  func() time.Time
+
+	theme   *themes.Theme
+	r       *render.Renderer
+	profile colorprofile.Profile
+	dark    bool
+
+	width, height int
+	chat          *chat.Pane
+	input         *input.Model
+	focus         focusArea
+	overlays      []overlay
+
+	// send delivers messages from other goroutines (the agent bridge).
+	send func(tea.Msg)
+
+	sess    *agent.Session // nil until a session is opened or created
+	info    store.Session  // what the status line shows of the session
+	opening bool           // a session is being opened or created
+	queued  []string       // messages sent before the session (or turn) was ready
+
+	run     *runState
+	nextRun int
+	status  statusState
+
+	wheel        int
+	wheelPending bool
+	quitArmed    int // non-zero: ctrl+c was pressed once (a sequence number)
+}
+
+// New returns the root model. Call SetSender before the program runs.
+func New(ctx context.Context, opts Options) *Model {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Redact == nil {
+		opts.Redact = func(s string) string { return s }
+	}
+	if opts.Cwd == "" {
+		opts.Cwd = workingDir()
+	}
+	m := &Model{ctx: ctx, opts: opts, keys: keys.Default(), now: opts.Now, dark: true, profile: colorprofile.TrueColor}
+	m.theme = themes.Select(themes.Options{Name: opts.Theme, DarkBackground: true, Profile: m.profile})
+	m.r = render.New(m.theme)
+	m.chat = chat.New(m.r, m.keys)
+	m.chat.Now = opts.Now
+	m.chat.Redact = opts.Redact
+	m.chat.LoadOlder = m.loadOlder
+	m.input = input.New(m.theme, m.keys)
+	m.input.Cwd = opts.Cwd
+	m.send = func(tea.Msg) {}
+	if opts.Agent != nil {
+		m.info.Model = opts.Agent.Model
+		m.opening = opts.Resume != "" || opts.Continue
+	}
+	for _, w := range opts.Warnings {
+		m.chat.AddNotice("config: "+w, false)
+	}
+	return m
+}
+
+// SetSender sets how messages from other goroutines reach the program
+// (program.Send).
+func (m *Model) SetSender(send func(tea.Msg)) { m.send = send }
+
+// Init starts loading the session (when resuming) and asks the terminal
+// for its background colour.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor}
+	if m.opts.Agent != nil && (m.opts.Resume != "" || m.opts.Continue) {
+		cmds = append(cmds, m.loadSession(m.opts.Resume))
+	}
+	return tea.Batch(cmds...)
+}
+
+// Update routes a message. Each case is small; the work lives with the
+// area it concerns.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.layout()
+		return m, nil
+	case tea.BackgroundColorMsg:
+		m.dark = msg.IsDark()
+		m.applyTheme()
+		return m, nil
+	case tea.ColorProfileMsg:
+		m.profile = msg.Profile
+		m.applyTheme()
+		return m, nil
+	case tea.KeyPressMsg:
+		return m, m.handleKey(msg)
+	case tea.PasteMsg:
+		if len(m.overlays) > 0 {
+			return m, nil
+		}
+		m.setFocus(focusInput)
+		_, cmd := m.input.Update(msg)
+		m.layout()
+		return m, cmd
+	case tea.MouseWheelMsg:
+		return m, m.handleWheel(msg)
+	case wheelFlushMsg:
+		m.wheelPending = false
+		d := m.wheel
+		m.wheel = 0
+		return m, m.chat.Scroll(d)
+	case eventsMsg:
+		return m, m.handleEvents(msg)
+	case chat.OlderLoadedMsg:
+		return m, m.chat.HandleOlder(msg)
+	case tickMsg:
+		return m, m.handleTick()
+	case flashExpiredMsg:
+		if msg.seq == m.status.flashSeq {
+			m.status.flash = ""
+		}
+		return m, nil
+	case quitDisarmMsg:
+		if msg.seq == m.quitArmed {
+			m.quitArmed = 0
+		}
+		return m, nil
+	case sessionLoadedMsg:
+		return m, m.handleSessionLoaded(msg)
+	case sessionOpenedMsg:
+		return m, m.handleSessionOpened(msg)
+	case sessionCreatedMsg:
+		return m, m.handleSessionCreated(msg)
+	case sendMsg:
+		return m, m.startTurn(msg.text)
+	case runExitedMsg:
+		return m, m.handleRunExited(msg)
+	case commandResultMsg:
+		return m, m.handleCommandResult(msg)
+	case clipboardMsg:
+		m.flash(msg.text)
+		return m, nil
+	}
+	// Anything else belongs to the input (its directory listings).
+	_, cmd := m.input.Update(msg)
+	return m, cmd
+}
+
+// View draws the screen: the chat, the completion menu over its bottom,
+// a separator, the input and the status line; overlays on top.
+func (m *Model) View() tea.View {
+	var v tea.View
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = m.windowTitle()
+	if m.width == 0 || m.height == 0 {
+		return v
+	}
+	main := m.mainView()
+	lines := strings.Split(main, "\n")
+	if menu := m.input.MenuView(m.width); menu != "" {
+		ml := strings.Split(menu, "\n")
+		if start := len(lines) - len(ml); start >= 0 {
+			copy(lines[start:], ml)
+		}
+	}
+	inputTop := len(lines) + 1
+	lines = append(lines, m.separator())
+	lines = append(lines, strings.Split(m.input.View(), "\n")...)
+	lines = append(lines, m.statusLine())
+	if len(m.overlays) > 0 {
+		lines = placeOverlay(lines, m.overlays[len(m.overlays)-1].View(m), m.width, m.height)
+	} else if c := m.input.Cursor(); c != nil && m.focus == focusInput {
+		c.Y += inputTop
+		v.Cursor = c
+	}
+	v.SetContent(strings.Join(lines, "\n"))
+	return v
+}
+
+// mainView is the area above the input: the chat, or the onboarding
+// screen when there is no agent, or a welcome on an empty chat.
+func (m *Model) mainView() string {
+	h := m.chatHeight()
+	switch {
+	case m.opts.Agent == nil:
+		return m.onboardingView(m.width, h)
+	case m.chat.Empty() && !m.opening:
+		return m.welcomeView(m.width, h)
+	}
+	return m.chat.View()
+}
+
+func (m *Model) chatHeight() int {
+	return max(m.height-m.input.Height()-2, 1)
+}
+
+// layout sizes the panes after the window or the input's height changed.
+func (m *Model) layout() {
+	if m.width == 0 {
+		return
+	}
+	m.input.SetWidth(m.width)
+	m.chat.SetSize(m.width, m.chatHeight())
+}
+
+// applyTheme picks the theme for the terminal's background and colour
+// depth and hands it to every pane.
+func (m *Model) applyTheme() {
+	th := themes.Select(themes.Options{Name: m.opts.Theme, DarkBackground: m.dark, Profile: m.profile})
+	if th.Name == m.theme.Name {
+		return
+	}
+	m.theme = th
+	m.r = render.New(th)
+	m.chat.SetRenderer(m.r)
+	m.input.SetTheme(th)
+}
+
+func (m *Model) setFocus(f focusArea) {
+	m.focus = f
+	if f == focusInput {
+		m.input.Focus()
+		m.chat.SetFocused(false)
+	} else {
+		m.input.Blur()
+		m.input.CloseMenu()
+		m.chat.SetFocused(true)
+	}
+}
+
+func (m *Model) separator() string {
+	hint := ""
+	if m.focus == focusChat {
+		hint = " chat · ↑↓ select · enter expand · y copy · tab input "
+	}
+	w := m.width - render.Width(hint)
+	line := strings.Repeat("─", max(w, 0))
+	if hint != "" && w > 2 {
+		line = "──" + hint + strings.Repeat("─", w-2)
+	}
+	return render.Paint(render.Open(m.theme.Chrome.Separator), render.Truncate(line, m.width, ""))
+}
+
+func (m *Model) windowTitle() string {
+	t := "herm"
+	if m.info.Title != "" {
+		t = m.info.Title + " · herm"
+	}
+	return t
+}
+
+// wheelFlushMsg applies the scrolling gathered from wheel events.
+type wheelFlushMsg struct{}
+
+// wheelLines is how far one wheel notch scrolls.
+const wheelLines = 3
+
+// handleWheel gathers wheel events and scrolls once per frame: a fast
+// wheel sends dozens of events and each would otherwise redraw.
+func (m *Model) handleWheel(msg tea.MouseWheelMsg) tea.Cmd {
+	switch msg.Button {
+	case tea.MouseWheelUp:
+		m.wheel -= wheelLines
+	case tea.MouseWheelDown:
+		m.wheel += wheelLines
+	default:
+		return nil
+	}
+	if m.wheelPending {
+		return nil
+	}
+	m.wheelPending = true
+	return tea.Tick(frame, func(time.Time) tea.Msg { return wheelFlushMsg{} })
+}

@@ -1,0 +1,160 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/herm-dev/herm/ui/render"
+)
+
+// statusState is what the status line shows besides the session: the
+// spinner while working, a retry countdown, a short-lived message.
+type statusState struct {
+	ticking    bool // a tick is scheduled (only while something runs)
+	frame      int
+	retryUntil time.Time
+	retryText  string
+	flash      string
+	flashSeq   int
+	seq        int
+	lastPrompt int // tokens of the last request, for the context fill
+}
+
+func (s *statusState) nextSeq() int {
+	s.seq++
+	return s.seq
+}
+
+type tickMsg struct{}
+type flashExpiredMsg struct{ seq int }
+
+// tickEvery is the spinner's pace. Ticks run only while a turn or a tool
+// runs; an idle UI schedules nothing.
+const tickEvery = 100 * time.Millisecond
+
+var spinner = [...]string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
+
+// startTicking schedules the spinner if it is not already.
+func (m *Model) startTicking() tea.Cmd {
+	if m.status.ticking {
+		return nil
+	}
+	m.status.ticking = true
+	return tea.Tick(tickEvery, func(time.Time) tea.Msg { return tickMsg{} })
+}
+
+func (m *Model) handleTick() tea.Cmd {
+	m.status.ticking = false
+	m.status.frame++
+	toolsRunning := m.chat.Tick()
+	if m.run == nil && !toolsRunning && !m.opening {
+		return nil
+	}
+	return m.startTicking()
+}
+
+// flash shows a message in the status line for a few seconds.
+func (m *Model) flash(text string) tea.Cmd {
+	m.flashFor(text, 3*time.Second)
+	return m.flashTimer(3 * time.Second)
+}
+
+func (m *Model) flashFor(text string, _ time.Duration) {
+	m.status.flash = text
+	m.status.flashSeq = m.status.nextSeq()
+}
+
+func (m *Model) flashTimer(d time.Duration) tea.Cmd {
+	seq := m.status.flashSeq
+	return tea.Tick(d, func(time.Time) tea.Msg { return flashExpiredMsg{seq: seq} })
+}
+
+// statusLine draws the bottom line: activity on the left; model, tokens
+// and context fill on the right; the session title between.
+func (m *Model) statusLine() string {
+	c := m.theme.Chrome
+	muted, model, title, warn, spin := render.Open(c.StatusMuted), render.Open(c.StatusModel),
+		render.Open(c.StatusTitle), render.Open(c.StatusWarn), render.Open(c.Spinner)
+
+	var left string
+	switch {
+	case m.status.flash != "":
+		left = render.Paint(warn, m.status.flash)
+	case !m.status.retryUntil.IsZero() && m.now().Before(m.status.retryUntil):
+		left = render.Paint(warn, fmt.Sprintf("↻ %s · retrying in %s", m.status.retryText,
+			elapsed(m.status.retryUntil.Sub(m.now())+time.Second-1)))
+	case m.run != nil:
+		frame := spinner[m.status.frame%len(spinner)]
+		what := "working"
+		if m.run.cancelled {
+			what = "interrupting"
+		}
+		left = render.Paint(spin, frame) + " " + render.Paint(muted, what+" "+elapsed(m.now().Sub(m.run.started))+" · esc to interrupt")
+	case m.opening:
+		left = render.Paint(spin, spinner[m.status.frame%len(spinner)]) + " " + render.Paint(muted, "opening session…")
+	case len(m.queued) > 0:
+		left = render.Paint(muted, "message queued")
+	case m.opts.Agent == nil:
+		left = render.Paint(warn, "no model configured")
+	default:
+		left = render.Paint(muted, "? help · ctrl+o commands")
+	}
+
+	var right []string
+	if m.opts.Agent != nil {
+		right = append(right, render.Paint(model, m.info.Model))
+		u := m.info.Usage
+		if u.InputTokens+u.OutputTokens > 0 {
+			right = append(right, render.Paint(muted, "↑"+compact(u.InputTokens)+" ↓"+compact(u.OutputTokens)))
+		}
+		if w := m.opts.ContextWindow; w > 0 && m.status.lastPrompt > 0 {
+			pct := m.status.lastPrompt * 100 / w
+			open := muted
+			if pct >= 80 {
+				open = warn
+			}
+			right = append(right, render.Paint(open, "ctx "+strconv.Itoa(pct)+"%"))
+		}
+	}
+	r := strings.Join(right, render.Paint(muted, " · "))
+	mid := ""
+	if m.info.Title != "" {
+		mid = render.Paint(title, m.info.Title)
+	}
+	lw, rw, mw := render.Width(left), render.Width(r), render.Width(mid)
+	space := m.width - lw - rw
+	switch {
+	case space < 2:
+		return render.Truncate(left, m.width, "…")
+	case mid != "" && space >= mw+4:
+		gap := space - mw
+		return left + strings.Repeat(" ", gap/2) + mid + strings.Repeat(" ", gap-gap/2) + r
+	default:
+		return left + strings.Repeat(" ", space) + r
+	}
+}
+
+// elapsed writes whole seconds: 7s, 1m05s.
+func elapsed(d time.Duration) string {
+	s := int(d / time.Second)
+	if s < 60 {
+		return strconv.Itoa(s) + "s"
+	}
+	return fmt.Sprintf("%dm%02ds", s/60, s%60)
+}
+
+// compact writes a token count briefly: 950, 12.3k, 1.2M.
+func compact(n int) string {
+	switch {
+	case n < 1000:
+		return strconv.Itoa(n)
+	case n < 1_000_000:
+		return strconv.FormatFloat(float64(n)/1000, 'f', 1, 64) + "k"
+	default:
+		return strconv.FormatFloat(float64(n)/1_000_000, 'f', 1, 64) + "M"
+	}
+}

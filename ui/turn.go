@@ -1,0 +1,259 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/agent/commands"
+	"github.com/herm-dev/herm/store"
+	"github.com/herm-dev/herm/ui/attach"
+	"github.com/herm-dev/herm/ui/chat"
+	"github.com/herm-dev/herm/ui/input"
+)
+
+// runState is a turn (or a /compress) in progress.
+type runState struct {
+	id        int
+	cancel    context.CancelFunc
+	started   time.Time
+	cancelled bool
+	done      chan struct{} // closed when the agent call returned
+}
+
+// sendMsg is a message ready to run as a turn (attachments read).
+type sendMsg struct{ text string }
+
+// runExitedMsg says a run's goroutine finished and delivered all events.
+type runExitedMsg struct{ id int }
+
+// submit handles what the person sent: a slash command, or a message.
+func (m *Model) submit(s input.Submitted) tea.Cmd {
+	if name, args, ok := commands.Parse(s.Text); ok {
+		if _, known := commands.Find(commands.TUI, name); known || !strings.Contains(s.Text, "\n") {
+			return m.command(name, args)
+		}
+	}
+	if m.opts.Agent == nil {
+		return m.flash("no model is configured yet — see the steps above")
+	}
+	if len(s.Files) > 0 {
+		return readAttachments(m.opts.Cwd, s)
+	}
+	return m.startTurn(s.Text)
+}
+
+// startTurn runs a turn for text. With no session yet, one is created
+// first; with a turn running, it is interrupted and text runs next.
+func (m *Model) startTurn(text string) tea.Cmd {
+	if m.run != nil {
+		m.queued = append(m.queued, text)
+		m.interrupt()
+		return nil
+	}
+	if m.sess == nil {
+		m.queued = append(m.queued, text)
+		if m.opening {
+			return nil
+		}
+		m.opening = true
+		return tea.Batch(m.createSession(), m.startTicking())
+	}
+	m.chat.AddUser(text)
+	return m.begin(func(ctx context.Context, emit func(agent.Event)) {
+		m.sess.Run(ctx, agent.Input{Text: text}, emit)
+	})
+}
+
+// begin runs call on a goroutine with a fresh bridge; Esc cancels its
+// context.
+func (m *Model) begin(call func(context.Context, func(agent.Event))) tea.Cmd {
+	m.nextRun++
+	ctx, cancel := context.WithCancel(m.ctx)
+	r := &runState{id: m.nextRun, cancel: cancel, started: m.now(), done: make(chan struct{})}
+	m.run = r
+	send := m.send
+	return tea.Batch(m.startTicking(), func() tea.Msg {
+		defer close(r.done)
+		defer cancel()
+		b := newBridge(r.id, send)
+		call(ctx, b.emit)
+		b.close()
+		return runExitedMsg{id: r.id}
+	})
+}
+
+// interrupt cancels the running turn; what it produced is saved by the
+// agent, and its end arrives as usual.
+func (m *Model) interrupt() {
+	if m.run != nil && !m.run.cancelled {
+		m.run.cancel()
+		m.run.cancelled = true
+	}
+}
+
+func (m *Model) handleRunExited(msg runExitedMsg) tea.Cmd {
+	if m.run == nil || m.run.id != msg.id {
+		return nil
+	}
+	m.run = nil
+	m.status.retryUntil = time.Time{}
+	return m.startQueued()
+}
+
+// Shutdown interrupts a running turn and waits (up to timeout) for the
+// agent to save what it produced. Call it after the program stopped.
+func (m *Model) Shutdown(timeout time.Duration) {
+	r := m.run
+	if r == nil {
+		return
+	}
+	r.cancel()
+	select {
+	case <-r.done:
+	case <-time.After(timeout):
+	}
+}
+
+// handleEvents shows a batch of events from the bridge.
+func (m *Model) handleEvents(msg eventsMsg) tea.Cmd {
+	if m.run == nil || msg.run != m.run.id {
+		return nil // a run that was left behind (it was interrupted and replaced)
+	}
+	for _, ev := range msg.events {
+		m.applyEvent(ev)
+	}
+	return nil
+}
+
+func (m *Model) applyEvent(ev agent.Event) {
+	switch e := ev.(type) {
+	case agent.TurnStarted:
+		if e.Model != "" {
+			m.info.Model = e.Model
+		}
+	case agent.MessageSaved:
+		addUsage(&m.info.Usage, e.Message.Usage)
+		if e.Message.Role == "assistant" && e.Message.Usage.InputTokens > 0 {
+			m.status.lastPrompt = promptTokens(e.Message.Usage)
+		}
+	case agent.Retrying:
+		m.chat.DropStreamed()
+		what := string(e.Class)
+		if what == "" {
+			what = "the call failed"
+		}
+		m.status.retryUntil = m.now().Add(e.Wait)
+		m.status.retryText = strings.ReplaceAll(what, "_", " ")
+		m.chat.AddRetry(fmt.Sprintf("%s: %s — retry %d of %d in %s", strings.ReplaceAll(what, "_", " "),
+			m.opts.Redact(errText(e.Err)), e.Attempt, e.MaxRetries, chat.FormatDuration(e.Wait)))
+		return
+	case agent.FallbackActivated:
+		m.chat.DropStreamed()
+		m.info.Model = e.ToModel
+		m.chat.AddRetry(fmt.Sprintf("%s/%s failed (%s); switched to %s/%s for this turn",
+			e.FromProvider, e.FromModel, strings.ReplaceAll(string(e.Class), "_", " "), e.ToProvider, e.ToModel))
+		return
+	case agent.Compressed:
+		m.info.ID = e.SessionID
+		m.info.ParentID = e.ParentID
+		m.chat.AddCompaction(e.Summary, compactionText(e))
+		return
+	case agent.LoopWarning:
+		m.chat.AddNotice(fmt.Sprintf("the model called %s with the same arguments %d times in a row (the turn stops at %d)", e.Tool, e.Count, e.Limit), false)
+		return
+	case agent.ApprovalRequested:
+		// The approval prompt arrives with the approvals issue; until then
+		// the request waits for its deadline, which denies.
+		m.chat.AddNotice("approval needed to run: "+m.opts.Redact(e.Request.Command)+" (this build cannot answer approvals yet; it will be denied at the deadline)", true)
+		return
+	case agent.TurnDone:
+		m.status.retryUntil = time.Time{}
+		switch e.Reason {
+		case agent.StopDenied:
+			m.chat.AddNotice("stopped: three commands in a row were denied", false)
+		case agent.StopLoop:
+			m.chat.AddNotice("stopped: the model kept repeating the same tool call", true)
+		}
+	}
+	m.chat.Apply(ev)
+}
+
+func compactionText(e agent.Compressed) string {
+	switch {
+	case e.SummarizedMessages > 0:
+		s := fmt.Sprintf("compressed: %d older messages summarized (%s → %s tokens)", e.SummarizedMessages, compact(e.TokensBefore), compact(e.TokensAfter))
+		if e.Mechanical {
+			s += ", without the model"
+		}
+		return s
+	case e.PrunedOutputs > 0:
+		return fmt.Sprintf("compressed: %d old tool outputs cleared (%s → %s tokens)", e.PrunedOutputs, compact(e.TokensBefore), compact(e.TokensAfter))
+	}
+	return "compressed"
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+func addUsage(u *store.Usage, o store.Usage) {
+	u.InputTokens += o.InputTokens
+	u.OutputTokens += o.OutputTokens
+	u.CacheReadTokens += o.CacheReadTokens
+	u.CacheWriteTokens += o.CacheWriteTokens
+	u.ReasoningTokens += o.ReasoningTokens
+}
+
+// Attachment limits: a bigger file is cut (the model is told); a binary
+// file is not attached.
+const maxAttachment = 256 << 10
+
+// readAttachments reads the files a message names with @path and sends the
+// message with them attached. Words that are not readable files stay text.
+func readAttachments(cwd string, s input.Submitted) tea.Cmd {
+	return func() tea.Msg {
+		var files []attach.File
+		for _, p := range s.Files {
+			path := p
+			if strings.HasPrefix(path, "~/") {
+				if home, err := os.UserHomeDir(); err == nil {
+					path = filepath.Join(home, path[2:])
+				}
+			}
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(cwd, path)
+			}
+			st, err := os.Stat(path)
+			if err != nil || !st.Mode().IsRegular() {
+				continue
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				continue
+			}
+			data, err := io.ReadAll(io.LimitReader(f, maxAttachment+1))
+			f.Close()
+			if err != nil || bytes.IndexByte(data[:min(len(data), 8192)], 0) >= 0 {
+				continue
+			}
+			cut := len(data) > maxAttachment
+			if cut {
+				data = data[:maxAttachment]
+			}
+			files = append(files, attach.File{Path: p, Content: string(data), Truncated: cut})
+		}
+		return sendMsg{text: attach.Format(s.Text, files)}
+	}
+}

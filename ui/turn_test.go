@@ -1,0 +1,289 @@
+package ui
+
+import (
+	"context"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/agent/llm/openai"
+	"github.com/herm-dev/herm/internal/fakellm"
+	"github.com/herm-dev/herm/internal/fakeopenai"
+	"github.com/herm-dev/herm/store"
+	"github.com/herm-dev/herm/tools"
+	"github.com/herm-dev/herm/tools/terminal"
+)
+
+// world is a real agent (fake LLM server, real store, real terminal tool)
+// behind a model driven message by message, as the program would.
+type world struct {
+	t     *testing.T
+	srv   *fakeopenai.Server
+	store *store.Store
+	agent *agent.Agent
+	dir   string
+}
+
+func newWorld(t *testing.T) *world {
+	t.Helper()
+	srv := fakeopenai.New()
+	t.Cleanup(srv.Close)
+	dir := t.TempDir()
+	st, err := store.Open(context.Background(), filepath.Join(dir, "state.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	term := terminal.New(terminal.Config{DefaultTimeout: time.Minute})
+	t.Cleanup(func() { term.Close() })
+	a := &agent.Agent{
+		Provider: openai.New(openai.Config{BaseURL: srv.URL, APIKey: "k"}),
+		Model:    "fake-model",
+		Store:    st,
+		Tools:    tools.NewRegistry(tools.Builtins(tools.Options{Terminal: term})...),
+	}
+	return &world{t: t, srv: srv, store: st, agent: a, dir: dir}
+}
+
+func (w *world) model(opts Options) *Model {
+	opts.Agent, opts.Store, opts.Cwd = w.agent, w.store, w.dir
+	m := New(context.Background(), opts)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
+	return m
+}
+
+// driver runs a model's commands on goroutines and feeds their messages
+// back into Update on the test's goroutine, like the program's event loop.
+type driver struct {
+	t    *testing.T
+	m    *Model
+	msgs chan tea.Msg
+}
+
+func newDriver(t *testing.T, m *Model) *driver {
+	d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 4096)}
+	m.SetSender(func(msg tea.Msg) { d.msgs <- msg })
+	d.exec(m.Init())
+	return d
+}
+
+func (d *driver) exec(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		if msg := cmd(); msg != nil {
+			d.msgs <- msg
+		}
+	}()
+}
+
+func (d *driver) send(msg tea.Msg) {
+	_, cmd := d.m.Update(msg)
+	d.exec(cmd)
+}
+
+func (d *driver) typeLine(s string) {
+	for _, r := range s {
+		d.send(press(string(r)))
+	}
+	d.send(press("enter"))
+}
+
+// until processes messages until cond holds.
+func (d *driver) until(what string, cond func() bool) {
+	d.t.Helper()
+	deadline := time.After(30 * time.Second)
+	for !cond() {
+		select {
+		case msg := <-d.msgs:
+			switch msg := msg.(type) {
+			case tea.BatchMsg:
+				for _, c := range msg {
+					d.exec(c)
+				}
+			case tea.QuitMsg:
+			default:
+				d.send(msg)
+			}
+		case <-deadline:
+			d.t.Fatalf("timed out waiting for %s; screen:\n%s", what, screen(d.m))
+		}
+	}
+}
+
+func (d *driver) idle() bool { return d.m.run == nil && !d.m.opening && len(d.m.queued) == 0 }
+
+func TestTurnWithTheRealAgent(t *testing.T) {
+	w := newWorld(t)
+	w.srv.Script.Push(
+		fakellm.Reply{Text: "I'll create it.", ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "echo made > made.txt && echo created-ok"})}},
+		fakellm.Reply{Text: "Done: **made.txt** now says `made`.", EventDelay: time.Millisecond},
+	)
+	m := w.model(Options{})
+	d := newDriver(t, m)
+	d.typeLine("make made.txt")
+	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "now says made") })
+
+	live := screen(m)
+	for _, want := range []string{"┃ make made.txt", "I'll create it.", "✓ terminal echo made > made.txt && echo created-ok", "Done: made.txt now says made."} {
+		if !strings.Contains(live, want) {
+			t.Errorf("screen lacks %q:\n%s", want, live)
+		}
+	}
+	sessions, err := w.store.ListSessions(context.Background(), store.ListOptions{})
+	if err != nil || len(sessions) != 1 || sessions[0].Source != "tui" {
+		t.Fatalf("sessions %+v %v", sessions, err)
+	}
+	msgs, err := w.store.Messages(context.Background(), sessions[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var roles []string
+	for _, msg := range msgs {
+		roles = append(roles, msg.Role)
+	}
+	if got := strings.Join(roles, " "); got != "system user assistant tool assistant" {
+		t.Fatalf("stored %s", got)
+	}
+
+	// Reopening the session shows the same transcript (durations aside:
+	// the store does not keep them).
+	m2 := w.model(Options{Resume: sessions[0].ID})
+	d2 := newDriver(t, m2)
+	d2.until("the session to open", func() bool { return m2.sess != nil })
+	durations := regexp.MustCompile(` · \d+(\.\d)?m?s|\s+\d+(\.\d)?m?s\n`)
+	norm := func(s string) string {
+		s = durations.ReplaceAllString(s, "\n")
+		var keep []string
+		for _, l := range strings.Split(s, "\n") {
+			if strings.TrimSpace(l) != "" && !strings.Contains(l, "────") && !strings.Contains(l, "fake-model") && !strings.HasPrefix(l, "❯") {
+				keep = append(keep, strings.Join(strings.Fields(l), " "))
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	if a, b := norm(live), norm(screen(m2)); a != b {
+		t.Errorf("reopened transcript differs:\n--- live\n%s\n--- reopened\n%s", a, b)
+	}
+}
+
+func TestEscStopsARunningTool(t *testing.T) {
+	w := newWorld(t)
+	w.srv.Script.Push(fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "sleep 30"})}})
+	m := w.model(Options{})
+	d := newDriver(t, m)
+	d.typeLine("wait a while")
+	d.until("the tool to run", func() bool { return strings.Contains(screen(m), "terminal sleep 30") && m.chat.Tick() })
+	start := time.Now()
+	d.send(press("esc"))
+	d.until("the turn to stop", d.idle)
+	if time.Since(start) > 20*time.Second {
+		t.Fatalf("esc did not stop the tool")
+	}
+	got := screen(m)
+	if !strings.Contains(got, "✗ terminal sleep 30") || !strings.Contains(got, "interrupted") {
+		t.Errorf("screen:\n%s", got)
+	}
+	msgs, _ := w.store.Messages(context.Background(), m.info.ID)
+	last := msgs[len(msgs)-1]
+	if last.Role != "tool" || !strings.Contains(last.Content, "interrupted") {
+		t.Errorf("last stored message %+v", last)
+	}
+}
+
+func TestUndoAndRetry(t *testing.T) {
+	w := newWorld(t)
+	w.srv.Script.Push(fakellm.Reply{Text: "first try"}, fakellm.Reply{Text: "second try"}, fakellm.Reply{Text: "third try"})
+	m := w.model(Options{})
+	d := newDriver(t, m)
+	d.typeLine("tell me a joke")
+	d.until("the first answer", func() bool { return d.idle() && strings.Contains(screen(m), "first try") })
+
+	d.typeLine("/retry")
+	d.until("the second answer", func() bool { return d.idle() && strings.Contains(screen(m), "second try") })
+	if got := screen(m); strings.Contains(got, "first try") || strings.Count(got, "tell me a joke") != 1 {
+		t.Fatalf("retry left the old turn:\n%s", got)
+	}
+	d.typeLine("/undo")
+	d.until("the message back in the editor", func() bool { return m.input.Value() == "tell me a joke" })
+	if got := screen(m); strings.Contains(got, "second try") || strings.Contains(got, "┃ tell me a joke") {
+		t.Fatalf("undo left the turn on screen:\n%s", got)
+	}
+	msgs, _ := w.store.Messages(context.Background(), m.info.ID)
+	if len(msgs) != 1 || msgs[0].Role != "system" {
+		t.Fatalf("store after undo: %d messages", len(msgs))
+	}
+	d.send(press("enter"))
+	d.until("the third answer", func() bool { return d.idle() && strings.Contains(screen(m), "third try") })
+}
+
+func TestSessionIsCreatedOnFirstMessageAndNewStartsAnother(t *testing.T) {
+	w := newWorld(t)
+	m := w.model(Options{})
+	d := newDriver(t, m)
+	if list, _ := w.store.ListSessions(context.Background(), store.ListOptions{}); len(list) != 0 {
+		t.Fatalf("a session was created before anything was sent")
+	}
+	d.typeLine("/title Groceries")
+	d.typeLine("hi")
+	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "ok") })
+	first := m.info.ID
+	d.typeLine("/new")
+	d.typeLine("hello again")
+	d.until("the second answer", func() bool { return d.idle() && m.info.ID != "" && m.info.ID != first })
+	list, _ := w.store.ListSessions(context.Background(), store.ListOptions{})
+	if len(list) != 2 {
+		t.Fatalf("%d sessions", len(list))
+	}
+	rec, _ := w.store.Session(context.Background(), first)
+	if rec.Title != "Groceries" {
+		t.Errorf("title %q", rec.Title)
+	}
+}
+
+func TestModelCommand(t *testing.T) {
+	w := newWorld(t)
+	m := w.model(Options{})
+	d := newDriver(t, m)
+	d.typeLine("hi")
+	d.until("the answer", d.idle)
+	d.typeLine("/model other-model")
+	d.until("the switch", func() bool { return m.info.Model == "other-model" })
+	d.typeLine("again")
+	d.until("the answer", func() bool { return d.idle() && len(w.srv.Script.Requests()) == 2 })
+	if got := w.srv.Script.Requests()[1].Model; got != "other-model" {
+		t.Errorf("second turn used %q", got)
+	}
+}
+
+func TestAttachAFileWithAt(t *testing.T) {
+	w := newWorld(t)
+	if err := writeFile(filepath.Join(w.dir, "notes.txt"), "the secret word is mango\n"); err != nil {
+		t.Fatal(err)
+	}
+	m := w.model(Options{})
+	d := newDriver(t, m)
+	for _, r := range "read @no" {
+		d.send(press(string(r)))
+	}
+	d.until("the file suggestion", func() bool { return strings.Contains(screen(m), "@notes.txt") })
+	d.send(press("tab"))
+	if v := m.input.Value(); v != "read @notes.txt " {
+		t.Fatalf("completed to %q", v)
+	}
+	d.typeLine("please")
+	d.until("the answer", func() bool { return d.idle() && len(w.srv.Script.Requests()) == 1 })
+	sent := w.srv.Script.Requests()[0].LastUser()
+	if !strings.Contains(sent, "the secret word is mango") || !strings.HasPrefix(sent, "read @notes.txt please") {
+		t.Errorf("model got %q", sent)
+	}
+	if got := screen(m); !strings.Contains(got, "📎 notes.txt") || strings.Contains(got, "mango") {
+		t.Errorf("the chat should show a chip, not the file:\n%s", got)
+	}
+}

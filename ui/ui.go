@@ -1,0 +1,78 @@
+// Package ui is herm's full-screen terminal interface, built on Bubble Tea.
+//
+// The root Model owns the layout (chat pane, completion menu, input, status
+// line), focus, and a stack of overlays (help, command palette; approval
+// prompts and the session, skill and memory panes arrive in later issues and
+// have their keys reserved in ui/keys). Panes are plain structs with their
+// own Update and View: ui/chat draws the conversation, ui/input edits the
+// next message. Agent events reach the model through one bridge goroutine
+// per turn calling program.Send. Update never does I/O: store reads,
+// session changes and turns run in tea.Cmds.
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/store"
+)
+
+// Options configure the UI.
+type Options struct {
+	// Agent runs turns; nil opens the onboarding screen, which shows Setup.
+	Agent *agent.Agent
+	// Setup explains why there is no agent (no provider configured, a bad
+	// config file).
+	Setup error
+	// Store is the session store (nil without an agent).
+	Store *store.Store
+	// Resume opens this session; Continue opens the latest one.
+	Resume   string
+	Continue bool
+	// Theme is the display.theme setting: auto, dark or light.
+	Theme string
+	// ContextWindow is the model's context size in tokens, for the status
+	// line's fill percentage; 0 hides it.
+	ContextWindow int
+	// Provider names the provider for the status line and /model.
+	Provider string
+	// Redact hides secrets in anything shown (errors, notices).
+	Redact func(string) string
+	// Warnings from loading the configuration, shown once in the chat.
+	Warnings []string
+	// Cwd resolves @paths; empty uses the process's working directory.
+	Cwd string
+	// Now is the clock (tests fix it); nil is time.Now.
+	Now func() time.Time
+}
+
+// Run opens the UI on the terminal and returns when the person quits. A
+// running turn is interrupted and saved before Run returns.
+func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error {
+	m := New(ctx, opts)
+	p := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)
+	m.SetSender(p.Send)
+	_, err := p.Run()
+	m.Shutdown(5 * time.Second)
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("the terminal UI failed: %w", err)
+	}
+	return nil
+}
+
+func workingDir() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	return wd
+}
