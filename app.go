@@ -42,8 +42,12 @@ type app struct {
 	redact   *strings.Replacer
 }
 
+// appOption adds front-end-specific tools (the gateway's cronjob and
+// send_message) once the store is open.
+type appOption func(st *store.Store, opts *tools.Options)
+
 // openApp loads the configuration and opens everything an agent needs.
-func openApp(ctx context.Context, flags config.Flags) (*app, error) {
+func openApp(ctx context.Context, flags config.Flags, extra ...appOption) (*app, error) {
 	s, err := config.Load(flags)
 	if err != nil {
 		return nil, err
@@ -69,11 +73,15 @@ func openApp(ctx context.Context, flags config.Flags) (*app, error) {
 	}
 	term := terminal.New(terminal.Config{DefaultTimeout: time.Duration(s.Terminal.Timeout) * time.Second, Shell: s.Terminal.Shell})
 	mem, lib := openKnowledge(ctx, s, os.Stderr)
+	topts := tools.Options{Terminal: term, Memory: mem, Skills: lib, Sessions: st}
+	for _, o := range extra {
+		o(st, &topts)
+	}
 	a := &agent.Agent{
 		Provider:        provider,
 		Model:           ep.Model,
 		Store:           st,
-		Tools:           tools.NewRegistry(tools.Builtins(tools.Options{Terminal: term, Memory: mem, Skills: lib, Sessions: st})...),
+		Tools:           tools.NewRegistry(tools.Builtins(topts)...),
 		Prompt:          agent.PromptBuilder{SoulFile: s.Home.SoulFile(), Memory: mem, Skills: lib},
 		HermHome:        s.Home.Dir(),
 		Log:             slog.New(slog.DiscardHandler),

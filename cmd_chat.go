@@ -22,6 +22,20 @@ import (
 // titleTimeout bounds the title call after a one-shot turn.
 const titleTimeout = 10 * time.Second
 
+// titleSession names a session after its first exchange once the answer is
+// out (a no-op once titled). At a terminal the model writes the title, in
+// a call bounded by titleTimeout; in scripts and pipes, where one more
+// request is only cost and delay, the first message gives it.
+func titleSession(ctx context.Context, sess *agent.Session) {
+	if !isTerminal(os.Stdout) {
+		_, _ = sess.TitleFromFirstMessage(context.WithoutCancel(ctx))
+		return
+	}
+	tctx, cancel := context.WithTimeout(ctx, titleTimeout)
+	defer cancel()
+	_, _ = sess.AutoTitle(tctx)
+}
+
 // Exit statuses of herm chat.
 const (
 	exitFailure     = 1
@@ -132,12 +146,7 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 		}
 	}
 	if done.Reason == agent.StopDone {
-		// The answer is out; name the session after its first exchange
-		// (a no-op once titled). Bounded so a slow model delays the exit
-		// little; a failure leaves the fallback title.
-		tctx, cancel := context.WithTimeout(ctx, titleTimeout)
-		_, _ = sess.AutoTitle(tctx)
-		cancel()
+		titleSession(ctx, sess)
 	}
 	switch done.Reason {
 	case agent.StopInterrupted:

@@ -98,9 +98,7 @@ func writeGuardJSON(w io.Writer, v guard.Verdict) error {
 	for _, f := range v.Findings {
 		out.Findings = append(out.Findings, guardFindingJSON{ID: f.ID, Level: f.Level.String(), Reason: f.Reason, Span: f.Span})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return json.NewEncoder(w).Encode(out)
 }
 
 func writeGuardText(w io.Writer, command string, v guard.Verdict) error {

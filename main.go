@@ -55,8 +55,14 @@ func newRootCmd() *cobra.Command {
 		Args:          cobra.NoArgs,
 	}
 	tui := registerTUI(root)
-	root.RunE = func(cmd *cobra.Command, args []string) error { return runTUI(cmd, tui) }
+	headless := root.Flags().Bool("headless", false, "run the messaging gateway and cron instead of the UI (same as herm gateway run)")
+	root.RunE = func(cmd *cobra.Command, args []string) error {
+		if *headless {
+			return runHeadless(cmd, tui.flags.Flags)
+		}
+		return runTUI(cmd, tui)
+	}
 	root.SetVersionTemplate("herm {{.Version}}\n")
-	root.AddCommand(newChatCmd(), newConfigCmd(), newMemoryCmd(), newSkillsCmd(), newPromptCmd(), newImportCmd(), newApprovalsCmd(), newGuardCmd(), newSessionsCmd())
+	root.AddCommand(newChatCmd(), newConfigCmd(), newMemoryCmd(), newSkillsCmd(), newPromptCmd(), newImportCmd(), newApprovalsCmd(), newGuardCmd(), newSessionsCmd(), newGatewayCmd(), newPairingCmd(), newCronCmd())
 	return root
 }

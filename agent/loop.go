@@ -93,9 +93,10 @@ type turn struct {
 }
 
 // errLoop ends a turn whose model repeats one tool call (loopguard.go).
-type errLoop struct{ text string }
+// Error is for the person; result answers the calls that did not run.
+type errLoop struct{ msg, result string }
 
-func (e *errLoop) Error() string { return e.text }
+func (e *errLoop) Error() string { return e.msg }
 
 func (t *turn) run(in Input) TurnDone {
 	a := t.s.agent
@@ -133,7 +134,7 @@ func (t *turn) run(in Input) TurnDone {
 		if err := t.runTools(msg.ToolCalls); err != nil {
 			var loop *errLoop
 			if errors.As(err, &loop) {
-				t.emit(Notice{Text: loop.text})
+				t.emit(Notice{Text: loop.msg})
 				return t.finish(StopLoop, "", err)
 			}
 			return t.finish(StopError, "", err)
@@ -193,6 +194,10 @@ func (t *turn) callModel() (llm.Message, llm.FinishReason, error) {
 		if err == nil {
 			return t.commitAnswer(att)
 		}
+		var sf *storeFailure
+		if errors.As(err, &sf) {
+			return llm.Message{}, "", sf.err // not the provider's fault: no retry, no fallback
+		}
 		if t.ctx.Err() != nil {
 			return t.keepPartial(att, err)
 		}
@@ -235,34 +240,12 @@ func (t *turn) callModel() (llm.Message, llm.FinishReason, error) {
 	}
 }
 
-// retryWait decides whether failed attempt number retry (1-based) of a
-// retryable error is sent again, and after how long.
-func (t *turn) retryWait(retry int, ep endpoint, err error) (time.Duration, bool) {
-	a := t.s.agent
-	policy := a.Retry.withDefaults()
-	if retry > policy.MaxRetries {
-		return 0, false
-	}
-	wait, ok := policy.wait(retry, err, a.jitter())
-	if !ok {
-		t.emit(Notice{Text: fmt.Sprintf("%s asks to wait %s before trying again; not waiting that long", ep.provider.Name(), wait.Round(time.Second))})
-	}
-	return wait, ok
-}
+// storeFailure is a store error met while streaming, told apart from the
+// provider's errors.
+type storeFailure struct{ err error }
 
-// backoff announces retry number retry, records it and waits. An error
-// means the wait was interrupted.
-func (t *turn) backoff(retry int, wait time.Duration, ep endpoint, class llm.ErrorClass, err error) error {
-	a := t.s.agent
-	maxRetries := a.Retry.withDefaults().MaxRetries
-	t.emit(Retrying{Attempt: retry, MaxRetries: maxRetries, Wait: wait, Class: class, Err: err,
-		Provider: ep.provider.Name(), Model: ep.model})
-	t.record("retry", map[string]any{
-		"attempt": retry, "max_retries": maxRetries, "wait_ms": wait.Milliseconds(),
-		"class": class, "error": errText(err), "provider": ep.provider.Name(), "model": ep.model,
-	})
-	return a.sleep(t.ctx, wait)
-}
+func (e *storeFailure) Error() string { return e.err.Error() }
+func (e *storeFailure) Unwrap() error { return e.err }
 
 // attempt is one streamed model response.
 type attempt struct {
@@ -331,7 +314,7 @@ func (t *turn) stream(ep endpoint) (attempt, error) {
 				d, err := a.Store.Draft(t.persist, &store.Message{SessionID: t.s.currentID(), Role: string(llm.RoleAssistant),
 					Content: acc.Text(), Reasoning: acc.Reasoning()})
 				if err != nil {
-					return att, err
+					return att, &storeFailure{err}
 				}
 				att.draft = d
 			}
@@ -485,7 +468,7 @@ func (t *turn) runTools(calls []llm.ToolCall) error {
 	// Calls from the one that tripped the loop guard on are answered
 	// without running, so the history stays valid.
 	for _, c := range calls[runnable:] {
-		if err := t.commit(llm.Message{Role: llm.RoleTool, ToolCallID: c.ID, ToolName: c.Name, Content: stop.text}); err != nil {
+		if err := t.commit(llm.Message{Role: llm.RoleTool, ToolCallID: c.ID, ToolName: c.Name, Content: stop.result}); err != nil {
 			return err
 		}
 	}
@@ -512,7 +495,7 @@ func (t *turn) checkLoops(calls []llm.ToolCall) (runnable int, warn []string, st
 			t.emit(LoopWarning{Tool: c.Name, Arguments: c.Arguments, Count: count, Limit: limit})
 		case loopStop:
 			t.emit(LoopWarning{Tool: c.Name, Arguments: c.Arguments, Count: count, Limit: limit})
-			return i, warn, &errLoop{text: loopStopText(c.Name, count)}
+			return i, warn, &errLoop{msg: loopStopMessage(c.Name, count), result: loopStopText(c.Name, count)}
 		}
 	}
 	return len(calls), warn, nil

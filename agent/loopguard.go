@@ -68,6 +68,10 @@ func loopWarningText(name string, count, limit int) string {
 	return fmt.Sprintf("[herm: you have called %s with exactly these arguments %d times in a row and the result is not changing. Do something different — other arguments, another tool, or answer the user. At %d identical calls in a row herm stops the turn.]", name, count, limit)
 }
 
+func loopStopMessage(name string, count int) string {
+	return fmt.Sprintf("stopped the turn: the model called %s with the same arguments %d times in a row (agent.loop_limit); send a message to steer it", name, count)
+}
+
 func loopStopText(name string, count int) string {
 	return fmt.Sprintf("not run: herm stopped the turn because %s was called with the same arguments %d times in a row", name, count)
 }

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"time"
 
@@ -76,6 +77,35 @@ func retryAfter(err error) time.Duration {
 		return api.RetryAfter
 	}
 	return 0
+}
+
+// retryWait decides whether failed attempt number retry (1-based) of a
+// retryable error is sent again, and after how long.
+func (t *turn) retryWait(retry int, ep endpoint, err error) (time.Duration, bool) {
+	a := t.s.agent
+	policy := a.Retry.withDefaults()
+	if retry > policy.MaxRetries {
+		return 0, false
+	}
+	wait, ok := policy.wait(retry, err, a.jitter())
+	if !ok {
+		t.emit(Notice{Text: fmt.Sprintf("%s asks to wait %s before trying again; not waiting that long", ep.provider.Name(), wait.Round(time.Second))})
+	}
+	return wait, ok
+}
+
+// backoff announces retry number retry, records it and waits. An error
+// means the wait was interrupted.
+func (t *turn) backoff(retry int, wait time.Duration, ep endpoint, class llm.ErrorClass, err error) error {
+	a := t.s.agent
+	maxRetries := a.Retry.withDefaults().MaxRetries
+	t.emit(Retrying{Attempt: retry, MaxRetries: maxRetries, Wait: wait, Class: class, Err: err,
+		Provider: ep.provider.Name(), Model: ep.model})
+	t.record("retry", map[string]any{
+		"attempt": retry, "max_retries": maxRetries, "wait_ms": wait.Milliseconds(),
+		"class": class, "error": errText(err), "provider": ep.provider.Name(), "model": ep.model,
+	})
+	return a.sleep(t.ctx, wait)
 }
 
 // sleep waits d, or until ctx ends, with the agent's Sleep when set.

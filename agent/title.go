@@ -59,7 +59,15 @@ func (s *Session) AutoTitle(ctx context.Context) (string, error) {
 	if strings.TrimSpace(user) == "" {
 		return "", nil
 	}
-	title, usage, err := s.generateTitle(ctx, user, answer)
+	var (
+		title string
+		usage llm.Usage
+	)
+	if s.failedOver(wctx, id) {
+		err = errors.New("the provider failed over in this session")
+	} else {
+		title, usage, err = s.generateTitle(ctx, user, answer)
+	}
 	if err != nil || title == "" {
 		s.agent.logger().Debug("title: falling back to the first user message", "session", id, "error", err)
 		title = FallbackTitle(user)
@@ -90,6 +98,32 @@ func (s *Session) AutoTitle(ctx context.Context) (string, error) {
 	return title, nil
 }
 
+// TitleFromFirstMessage gives the session a title made from the start of
+// its first user message if it has none, without a model call (for runs
+// where another request is not worth its cost or delay), and returns the
+// session's title.
+func (s *Session) TitleFromFirstMessage(ctx context.Context) (string, error) {
+	id := s.currentID()
+	st := s.agent.Store
+	rec, err := st.Session(ctx, id)
+	if err != nil || rec.Title != "" {
+		return rec.Title, err
+	}
+	user, _ := firstExchange(s.History())
+	title := FallbackTitle(user)
+	if title == "" {
+		return "", nil
+	}
+	if set, err := st.SetTitleIfEmpty(ctx, id, title); err != nil || set {
+		return title, err
+	}
+	rec, err = st.Session(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	return rec.Title, nil
+}
+
 // SetTitle sets the session's title (the /title command), cleaned to one
 // line of at most MaxTitleRunes, and returns what was stored.
 func (s *Session) SetTitle(ctx context.Context, title string) (string, error) {
@@ -101,6 +135,22 @@ func (s *Session) SetTitle(ctx context.Context, title string) (string, error) {
 		return "", err
 	}
 	return title, nil
+}
+
+// failedOver reports that a turn of the session had to leave the provider
+// for a fallback (the "fallback" event failover records): asking the
+// failing provider for a title would only fail again.
+func (s *Session) failedOver(ctx context.Context, id string) bool {
+	evs, err := s.agent.Store.Events(ctx, id)
+	if err != nil {
+		return false
+	}
+	for _, e := range evs {
+		if e.Kind == "fallback" {
+			return true
+		}
+	}
+	return false
 }
 
 // firstExchange returns the first user message and the assistant's first

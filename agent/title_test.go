@@ -116,3 +116,21 @@ func TestFallbackTitle(t *testing.T) {
 		}
 	}
 }
+
+func TestTitleFromFirstMessageAsksNoModel(t *testing.T) {
+	f := newFixture(t)
+	s := f.session(t)
+	ctx := context.Background()
+	if title, err := s.TitleFromFirstMessage(ctx); err != nil || title != "" {
+		t.Errorf("before any message: %q %v", title, err)
+	}
+	f.srv.Script.Push(fakellm.Reply{Text: "done"})
+	s.Run(ctx, agent.Input{Text: "deploy the billing service to staging."}, func(agent.Event) {})
+	title, err := s.TitleFromFirstMessage(ctx)
+	if err != nil || title != "deploy the billing service to staging" || len(f.srv.Script.Requests()) != 1 {
+		t.Errorf("title %q %v, %d requests", title, err, len(f.srv.Script.Requests()))
+	}
+	if again, _ := s.AutoTitle(ctx); again != title || len(f.srv.Script.Requests()) != 1 {
+		t.Errorf("AutoTitle after: %q", again)
+	}
+}

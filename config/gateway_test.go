@@ -68,8 +68,8 @@ func TestGatewayEnabledDefaultsToCredentials(t *testing.T) {
 
 func TestGatewayValuesChecked(t *testing.T) {
 	for body, want := range map[string]string{
-		"gateway:\n  busy: sometimes\n":          "gateway.busy",
-		"gateway:\n  max_concurrent: 0\n":        "gateway.max_concurrent",
+		"gateway:\n  busy: sometimes\n":        "gateway.busy",
+		"gateway:\n  max_concurrent: 0\n":      "gateway.max_concurrent",
 		"gateway:\n  telegram:\n    tokn: x\n": "",
 	} {
 		dir := writeHome(t, map[string]string{"config.yaml": body})

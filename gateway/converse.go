@@ -34,23 +34,30 @@ func (r *Runner) Converse(ctx context.Context, req ConverseRequest) (ConverseRes
 	}
 	req.Text = CleanText(req.Text)
 	rt := r.apiRoute(req)
-	if req.Session != "" {
-		if d, ok := parseApprovalReply(req.Text); ok {
-			r.mu.Lock()
-			a := rt.approval
-			r.mu.Unlock()
-			if a != nil {
-				taken := a.ev.Answer(agent.ApprovalAnswer{Decision: d, By: req.Platform + ":" + req.Session})
-				reply := "Answered: " + d.String() + "."
-				if !taken {
-					reply = "That request was already answered."
-				}
-				return ConverseResult{Reply: reply}, nil
+	if d, ok := parseApprovalReply(req.Text); ok && !rt.ephemeral {
+		r.mu.Lock()
+		a := rt.approval
+		r.mu.Unlock()
+		switch {
+		case a != nil:
+			taken := a.ev.Answer(agent.ApprovalAnswer{Decision: d, By: req.Platform + ":" + req.Session})
+			reply := "Answered: " + d.String() + "."
+			if !taken {
+				reply = "That request was already answered."
 			}
+			return ConverseResult{Reply: reply}, nil
+		case strings.HasPrefix(strings.TrimSpace(req.Text), "/"):
+			// "/approve" with nothing waiting is not a message for the model.
+			return ConverseResult{Reply: "Nothing is waiting for approval in this session."}, nil
 		}
 	}
 	w := &apiWork{ctx: ctx, req: req, done: make(chan apiDone, 1)}
 	if err := r.enqueue(rt, &work{api: w}); err != nil {
+		if rt.ephemeral {
+			r.mu.Lock()
+			delete(r.routes, rt.key)
+			r.mu.Unlock()
+		}
 		return ConverseResult{}, err
 	}
 	select {

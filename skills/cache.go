@@ -16,18 +16,31 @@ import (
 // Every entry is checked against the file's size and modification time
 // before use, so a stale or damaged cache only costs a re-parse.
 
-const cacheVersion = 1
+const cacheVersion = 3
 
 type cacheFile struct {
-	Version int                  `json:"version"`
-	Entries map[string]diskEntry `json:"entries"` // by SKILL.md path
+	Version int         `json:"version"`
+	Entries []diskEntry `json:"entries"`
 }
 
 type diskEntry struct {
-	Size  int64  `json:"size"`
-	Mod   int64  `json:"mod"` // UnixNano
-	Skill *Skill `json:"skill,omitempty"`
-	Err   string `json:"err,omitempty"`
+	Path  string     `json:"path"` // the SKILL.md
+	Size  int64      `json:"size"`
+	Mod   int64      `json:"mod"` // UnixNano
+	Skill *diskSkill `json:"skill,omitempty"`
+	Err   string     `json:"err,omitempty"`
+}
+
+// diskSkill is what a catalog entry keeps of a parsed SKILL.md (no body,
+// no metadata); the folder, category and read-only flag come from where
+// it is found.
+type diskSkill struct {
+	Name        string   `json:"name"`
+	Description string   `json:"description"`
+	Version     string   `json:"version,omitempty"`
+	License     string   `json:"license,omitempty"`
+	Platforms   []string `json:"platforms,omitempty"`
+	Warnings    []string `json:"warnings,omitempty"`
 }
 
 // WithIndexCache makes the library keep its parsed frontmatter in path
@@ -54,11 +67,16 @@ func (l *Library) loadDiskCache() {
 	if json.Unmarshal(data, &f) != nil || f.Version != cacheVersion {
 		return
 	}
-	for path, e := range f.Entries {
+	for _, e := range f.Entries {
+		path := e.Path
 		if _, ok := l.cache[path]; ok || (e.Skill == nil) == (e.Err == "") {
 			continue
 		}
-		ce := cacheEntry{size: e.Size, mod: time.Unix(0, e.Mod), skill: e.Skill}
+		ce := cacheEntry{size: e.Size, mod: time.Unix(0, e.Mod)}
+		if d := e.Skill; d != nil {
+			ce.skill = &Skill{Name: d.Name, Description: d.Description, Version: d.Version, License: d.License,
+				Platforms: d.Platforms, Warnings: d.Warnings, Path: path, Dir: filepath.Dir(path)}
+		}
 		if e.Err != "" {
 			ce.err = errors.New(e.Err)
 		}
@@ -73,13 +91,17 @@ func (l *Library) saveDiskCache() {
 	if l.cachePath == "" {
 		return
 	}
-	f := cacheFile{Version: cacheVersion, Entries: make(map[string]diskEntry, len(l.cache))}
+	f := cacheFile{Version: cacheVersion, Entries: make([]diskEntry, 0, len(l.cache))}
 	for path, c := range l.cache {
-		e := diskEntry{Size: c.size, Mod: c.mod.UnixNano(), Skill: c.skill}
+		e := diskEntry{Path: path, Size: c.size, Mod: c.mod.UnixNano()}
+		if k := c.skill; k != nil {
+			e.Skill = &diskSkill{Name: k.Name, Description: k.Description, Version: k.Version, License: k.License,
+				Platforms: k.Platforms, Warnings: k.Warnings}
+		}
 		if c.err != nil {
 			e.Err = c.err.Error()
 		}
-		f.Entries[path] = e
+		f.Entries = append(f.Entries, e)
 	}
 	data, err := json.Marshal(f)
 	if err != nil {

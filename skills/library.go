@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -32,12 +33,23 @@ type Library struct {
 	indexMu    sync.Mutex
 	index      string // the last Index, for indexState
 	indexState uint64
+
+	// Watching (watch_linux.go): a library scanned more than once is a
+	// long-lived one (the TUI, the gateway). From its second scan it
+	// watches the skill folders, and while nothing changes Catalog returns
+	// the last scan without touching the disk.
+	scans      int
+	watch      *watcher
+	watchFail  bool         // watching is unavailable; always scan
+	watchWDs   map[int]bool // watch descriptors seen, to notice new ones
+	watchValid bool         // the last scan ran with every folder already watched
+	last       Catalog
 }
 
 type cacheEntry struct {
 	size  int64
 	mod   time.Time
-	skill *Skill // without Body
+	skill *Skill // without Body and Metadata
 	err   error
 }
 
@@ -118,12 +130,19 @@ func (c Catalog) Categories() []string {
 	return out
 }
 
-// Catalog scans the skill directories. Skills in Catalog have no Body.
+// Catalog scans the skill directories. Its skills carry the frontmatter
+// fields but no Body or Metadata (Get has those); treat them as read-only.
 func (l *Library) Catalog() Catalog {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.watchValid && !l.watch.changed() {
+		return l.last.clone()
+	}
+	if l.watch != nil {
+		l.watch.changed() // this scan sees every change up to now
+	}
 	l.loadDiskCache()
-	found := l.find()
+	found, folders, complete := l.find()
 	// Parse what the cache does not hold, in parallel: YAML parsing is
 	// the cost of a first scan.
 	parsed := make([]*Skill, len(found))
@@ -140,7 +159,7 @@ func (l *Library) Catalog() Catalog {
 		i := misses[k]
 		s, err := parseFile(found[i].md, found[i].st.Size())
 		if s != nil {
-			s.Body = ""
+			s.Body, s.Metadata = "", nil // Get has them
 		}
 		parsed[i], errs[i] = s, err
 	})
@@ -188,7 +207,56 @@ func (l *Library) Catalog() Catalog {
 	}
 	sort.Slice(c.Skills, func(i, j int) bool { return c.Skills[i].Name < c.Skills[j].Name })
 	sort.Slice(c.Problems, func(i, j int) bool { return c.Problems[i].Path < c.Problems[j].Path })
+	l.scans++
+	for _, f := range found {
+		folders = append(folders, f.dir)
+	}
+	l.updateWatches(folders, complete)
+	l.last = c
+	return c.clone()
+}
+
+func (c Catalog) clone() Catalog {
+	c.Skills = slices.Clone(c.Skills)
+	c.Shadowed = slices.Clone(c.Shadowed)
+	c.Problems = slices.Clone(c.Problems)
 	return c
+}
+
+// updateWatches watches every folder of a scan, from the library's second
+// scan on. The scan is a valid base for later ones only if every folder
+// was watched before it was read, so one that needed new watches is not
+// (the next Catalog scans again); nor is one with a missing root, whose
+// creation no watch would see.
+func (l *Library) updateWatches(folders []string, complete bool) {
+	l.watchValid = false
+	if l.watchFail || l.scans < 2 {
+		return
+	}
+	if l.watch == nil {
+		w, err := newWatcher()
+		if err != nil {
+			l.watchFail = true
+			return
+		}
+		l.watch, l.watchWDs = w, map[int]bool{}
+		runtime.AddCleanup(l, func(w *watcher) { w.close() }, w)
+	}
+	added := false
+	for _, dir := range folders {
+		wd, err := l.watch.add(dir)
+		if err != nil {
+			// Out of watches (or instances): fall back to scanning.
+			l.watch.close()
+			l.watch, l.watchFail = nil, true
+			return
+		}
+		if wd >= 0 && !l.watchWDs[wd] {
+			l.watchWDs[wd] = true
+			added = true
+		}
+	}
+	l.watchValid = complete && !added
 }
 
 // located is one SKILL.md found on disk.
@@ -203,37 +271,48 @@ type located struct {
 // Folders whose names start with "." are skipped (.git, herm's own
 // bookkeeping). The stat calls run in parallel: with hundreds of skills
 // they are most of a warm scan.
-func (l *Library) find() []located {
+func (l *Library) find() (found []located, folders []string, complete bool) {
 	type cand struct {
-		dir, category string
-		readOnly      bool
+		dir, md, category string
+		readOnly          bool
 	}
+	const sep = string(filepath.Separator)
+	// Names from ReadDir hold no separator and the roots are clean, so
+	// plain concatenation builds clean paths (filepath.Join would clean
+	// them again, once per skill).
+	newCand := func(parent, name, category string, readOnly bool) cand {
+		dir := parent + sep + name
+		return cand{dir: dir, md: dir + sep + FileName, category: category, readOnly: readOnly}
+	}
+	complete = true
 	var top []cand
 	for i, root := range append([]string{l.root}, l.external...) {
 		entries, err := os.ReadDir(root)
 		if err != nil {
+			complete = false
 			continue
 		}
+		folders = append(folders, root)
 		for _, e := range entries {
 			if !strings.HasPrefix(e.Name(), ".") && isDir(root, e) {
-				top = append(top, cand{dir: filepath.Join(root, e.Name()), readOnly: i > 0})
+				top = append(top, newCand(root, e.Name(), "", i > 0))
 			}
 		}
 	}
 	stat := func(cs []cand) []fs.FileInfo {
 		out := make([]fs.FileInfo, len(cs))
 		parallel(len(cs), func(i int) {
-			if st, err := os.Stat(filepath.Join(cs[i].dir, FileName)); err == nil && st.Mode().IsRegular() {
+			if st, err := os.Stat(cs[i].md); err == nil && st.Mode().IsRegular() {
 				out[i] = st
 			}
 		})
 		return out
 	}
-	var found []located
+	found = make([]located, 0, len(top))
 	for i, st := range stat(top) {
 		c := top[i]
 		if st != nil {
-			found = append(found, located{md: filepath.Join(c.dir, FileName), dir: c.dir, category: c.category, readOnly: c.readOnly, st: st})
+			found = append(found, located{md: c.md, dir: c.dir, category: c.category, readOnly: c.readOnly, st: st})
 			continue
 		}
 		// No SKILL.md: a category folder holding skills.
@@ -241,20 +320,22 @@ func (l *Library) find() []located {
 		if err != nil {
 			continue
 		}
+		folders = append(folders, c.dir)
 		var inner []cand
+		category := filepath.Base(c.dir)
 		for _, se := range subs {
 			if !strings.HasPrefix(se.Name(), ".") && isDir(c.dir, se) {
-				inner = append(inner, cand{dir: filepath.Join(c.dir, se.Name()), category: filepath.Base(c.dir), readOnly: c.readOnly})
+				inner = append(inner, newCand(c.dir, se.Name(), category, c.readOnly))
 			}
 		}
 		for j, sst := range stat(inner) {
 			if sst != nil {
 				ic := inner[j]
-				found = append(found, located{md: filepath.Join(ic.dir, FileName), dir: ic.dir, category: ic.category, readOnly: ic.readOnly, st: sst})
+				found = append(found, located{md: ic.md, dir: ic.dir, category: ic.category, readOnly: ic.readOnly, st: sst})
 			}
 		}
 	}
-	return found
+	return found, folders, complete
 }
 
 // parallel runs fn(0..n-1) on a few goroutines; small n runs inline.

@@ -427,3 +427,61 @@ func TestIndexCacheAcrossProcesses(t *testing.T) {
 		t.Errorf("damaged cache: %q", d)
 	}
 }
+
+// A library scanned repeatedly watches its folders and serves later scans
+// from memory, noticing every kind of change.
+func TestCatalogWatchesFolders(t *testing.T) {
+	base := t.TempDir()
+	root := filepath.Join(base, "skills")
+	writeSkill(t, filepath.Join(root, "one"), skillMD("one", "First.", "x"))
+	writeSkill(t, filepath.Join(root, "cat", "two"), skillMD("two", "Second.", "x"))
+	l := NewLibrary(root, nil)
+	l.Catalog() // a one-shot process stops here: no watches
+	if l.watch != nil {
+		t.Error("the first scan set up watches")
+	}
+	l.Catalog() // reused: watches go up
+	l.Catalog() // a scan with every folder watched: a valid base
+	if runtime.GOOS != "linux" {
+		t.Skip("watching is Linux-only")
+	}
+	if !l.watchValid {
+		t.Fatal("the third scan should leave the library watching")
+	}
+	check := func(what, want string) {
+		t.Helper()
+		var got []string
+		for _, s := range l.Catalog().Skills {
+			got = append(got, s.Name+"="+s.Description)
+		}
+		if strings.Join(got, ",") != want {
+			t.Errorf("after %s: %s, want %s", what, strings.Join(got, ","), want)
+		}
+		l.Catalog() // settle: a scan that added watches is not yet a base
+	}
+	check("nothing", "one=First.,two=Second.")
+	// In-place edit (no rename), as many editors write.
+	f, _ := os.OpenFile(filepath.Join(root, "one", FileName), os.O_WRONLY|os.O_TRUNC, 0)
+	f.WriteString(skillMD("one", "First, edited in place.", "x"))
+	f.Close()
+	check("an in-place edit", "one=First, edited in place.,two=Second.")
+	writeSkill(t, filepath.Join(root, "three"), skillMD("three", "Third.", "x"))
+	check("a new skill", "one=First, edited in place.,three=Third.,two=Second.")
+	writeSkill(t, filepath.Join(root, "cat", "two"), skillMD("two", "Second, edited.", "x"))
+	check("an edit in a category", "one=First, edited in place.,three=Third.,two=Second, edited.")
+	if _, err := l.Create("four", "cat", skillMD("four", "Fourth.", "x")); err != nil {
+		t.Fatal(err)
+	}
+	check("a new skill in a category", "four=Fourth.,one=First, edited in place.,three=Third.,two=Second, edited.")
+	os.RemoveAll(filepath.Join(root, "one"))
+	check("a deletion", "four=Fourth.,three=Third.,two=Second, edited.")
+	if !l.watchValid {
+		t.Error("the library stopped watching")
+	}
+	// Callers get their own slices.
+	c := l.Catalog()
+	c.Skills[0] = nil
+	if l.Catalog().Skills[0] == nil {
+		t.Error("a caller's change reached the cached catalog")
+	}
+}

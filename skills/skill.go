@@ -57,7 +57,7 @@ type Skill struct {
 	// ReadOnly is set for skills found in skills.external_dirs.
 	ReadOnly bool
 	// Body is the Markdown after the frontmatter. Catalog entries leave it
-	// empty; Library.Get fills it.
+	// (and Metadata) empty; Library.Get fills them.
 	Body string
 	// Warnings are problems that do not stop the skill from working.
 	Warnings []string

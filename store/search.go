@@ -40,6 +40,8 @@ type SearchOptions struct {
 	// SessionID keeps only hits from that session.
 	SessionID string
 	// Roles keeps only hits from messages with one of these roles.
+	// Without it (or role: in the query) system prompts are not searched:
+	// they repeat in every session.
 	Roles []string
 	// Sources keeps only sessions from these front ends (cli, telegram…).
 	Sources []string
@@ -228,6 +230,12 @@ func (p *plan) where() (string, []any) {
 	in("m.session_id", p.opts.ExcludeSessions, true)
 	in("m.role", f.roles, false)
 	in("m.role", f.notRoles, true)
+	if len(f.roles) == 0 {
+		// System prompts repeat in every session (instructions, memory,
+		// project files) and would match everywhere; role:system
+		// searches them.
+		conds = append(conds, "m.role <> 'system'")
+	}
 	if !f.after.IsZero() {
 		conds = append(conds, "m.created_at >= ?")
 		args = append(args, toNanos(f.after))
@@ -390,19 +398,26 @@ func (s *Store) searchFTS(ctx context.Context, p plan, match string, likeGroups 
 	return hits, nil
 }
 
-// ftsSnippets fills the hits' snippets in one query. Computing snippet()
-// only for the page returned, not for every candidate ranked, keeps a
-// common word's search cheap.
+// ftsSnippets fills the hits' snippets, computing snippet() only for the
+// page returned, not for every candidate ranked. FTS5 answers "rowid IN
+// (…)" by running the whole query once per id (a prefix query costs a
+// merge of every matching term's postings each time), so the query walks
+// the page's rowid range once instead and cuts snippets for the page's
+// rows only.
 func (s *Store) ftsSnippets(ctx context.Context, match string, hits []Hit) error {
 	if len(hits) == 0 {
 		return nil
 	}
-	args := []any{SnippetOpen, SnippetClose, SnippetEllipsis, snippetTokens, match}
+	lo, hi := hits[0].MessageID, hits[0].MessageID
+	args := []any{}
 	for _, h := range hits {
+		lo, hi = min(lo, h.MessageID), max(hi, h.MessageID)
 		args = append(args, h.MessageID)
 	}
-	rows, err := s.rdb.QueryContext(ctx, `SELECT rowid, snippet(messages_fts, -1, ?, ?, ?, ?)
-		FROM messages_fts WHERE messages_fts MATCH ? AND rowid IN `+placeholders(len(hits)), args...)
+	args = append(args, SnippetOpen, SnippetClose, SnippetEllipsis, snippetTokens, match, lo, hi)
+	rows, err := s.rdb.QueryContext(ctx, `SELECT rowid, CASE WHEN rowid IN `+placeholders(len(hits))+`
+			THEN snippet(messages_fts, -1, ?, ?, ?, ?) END
+		FROM messages_fts WHERE messages_fts MATCH ? AND rowid BETWEEN ? AND ?`, args...)
 	if err != nil {
 		return err
 	}
@@ -410,11 +425,13 @@ func (s *Store) ftsSnippets(ctx context.Context, match string, hits []Hit) error
 	byID := make(map[int64]string, len(hits))
 	for rows.Next() {
 		var id int64
-		var snip string
+		var snip *string
 		if err := rows.Scan(&id, &snip); err != nil {
 			return err
 		}
-		byID[id] = snip
+		if snip != nil {
+			byID[id] = *snip
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return err

@@ -91,6 +91,23 @@ func TestSearchQueryFilters(t *testing.T) {
 	}
 }
 
+func TestSearchLeavesSystemPromptsOut(t *testing.T) {
+	s := openTest(t)
+	sess := newSession(t, s)
+	sys := &Message{SessionID: sess.ID, Role: "system", Content: "You are herm; the project uses bazel."}
+	user := &Message{SessionID: sess.ID, Role: "user", Content: "why is bazel slow?"}
+	appendAll(t, s, sys, user)
+	if got := searchIDs(t, s, "bazel", SearchOptions{}); !sameSet(got, []int64{user.ID}) {
+		t.Errorf("bazel = %v, want only the user message", got)
+	}
+	if got := searchIDs(t, s, "bazel role:system", SearchOptions{}); !sameSet(got, []int64{sys.ID}) {
+		t.Errorf("role:system = %v", got)
+	}
+	if got := searchIDs(t, s, "project", SearchOptions{Substring: true, Roles: []string{"system", "user"}}); !sameSet(got, []int64{sys.ID}) {
+		t.Errorf("substring with roles = %v", got)
+	}
+}
+
 func TestSearchBadFiltersAreExplained(t *testing.T) {
 	s := openTest(t)
 	seedFiltered(t, s)

@@ -60,8 +60,8 @@ func (patchTool) Run(ctx context.Context, call *Call) Result {
 		return argErrorf("%v", err)
 	}
 	display := displayPath(env, path)
-	if isHermOwnFile(env, path) {
-		return Errorf("refusing to change %s: it is herm's own configuration or database; ask the user to change it", display)
+	if err := checkWrite(ctx, env, "patch", path, display); err != nil {
+		return Errorf("%v", err)
 	}
 	path = canonical(path) // edit a symlink's target, keeping the link
 	data, mode, exists, err := readForEdit(path, display)

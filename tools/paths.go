@@ -1,10 +1,13 @@
 package tools
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/herm-dev/herm/tools/guard"
 )
 
 // envOf returns the call's environment; a call without one (a test, a
@@ -63,26 +66,45 @@ func displayPath(env *Env, abs string) string {
 	return rel
 }
 
-// hermOwnFiles are the files under HERM_HOME that tools must not write:
-// herm's configuration, its secrets and its database. Changing them is the
-// user's decision (an approval flow will offer it).
-var hermOwnFiles = []string{"config.yaml", ".env", "state.db", "state.db-wal", "state.db-shm", "state.db-journal"}
-
-// isHermOwnFile reports whether abs is one of herm's own files, however
-// it is reached (symlinks included).
-func isHermOwnFile(env *Env, abs string) bool {
-	if env.HermHome == "" {
-		return false
-	}
-	home := canonical(env.HermHome)
-	target := canonical(abs)
-	for _, name := range hermOwnFiles {
-		p := filepath.Join(home, name)
-		if target == p || filepath.Clean(abs) == filepath.Join(env.HermHome, name) {
-			return true
+// checkWrite vets a write (or replacement) of abs by a file tool against
+// the guard's sensitive paths, however the path is reached: as given and,
+// through symlinks, where it leads. Devices and herm's database are never
+// written; ~/.ssh, shell start-up files, /etc, .env files and herm's
+// configuration need the session's PathGuard to allow it.
+func checkWrite(ctx context.Context, env *Env, tool, abs, display string) error {
+	home := homeDir(env)
+	v := guard.CheckPath(abs, guard.Options{Home: home, HermHome: env.HermHome})
+	if real := canonical(abs); real != abs {
+		hermHome := env.HermHome
+		if hermHome != "" {
+			hermHome = canonical(hermHome)
+		}
+		if w := guard.CheckPath(real, guard.Options{Home: canonical(home), HermHome: hermHome}); w.Level > v.Level {
+			v = w
 		}
 	}
-	return false
+	switch v.Level {
+	case guard.Safe:
+		return nil
+	case guard.Block:
+		return fmt.Errorf("refusing to write %s: %s; herm never does this, whatever the approval mode", display, findings(v))
+	}
+	if env.PathGuard == nil {
+		return fmt.Errorf("refusing to write %s: %s. Writing it needs the user's approval, which cannot be asked here; tell the user what you want to change", display, findings(v))
+	}
+	if err := env.PathGuard(ctx, tool, abs, v); err != nil {
+		return fmt.Errorf("not writing %s: %w", display, err)
+	}
+	return nil
+}
+
+// findings words a verdict's findings for the model.
+func findings(v guard.Verdict) string {
+	parts := make([]string, 0, len(v.Findings))
+	for _, f := range v.Findings {
+		parts = append(parts, f.Reason+" ["+f.ID+"]")
+	}
+	return strings.Join(parts, "; ")
 }
 
 // canonical resolves symlinks in p as far as it exists: a file that does

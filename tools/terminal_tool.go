@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -90,6 +91,7 @@ func (t terminalTool) Run(ctx context.Context, call *Call) Result {
 	}
 
 	req := terminal.Request{Command: args.Command, Dir: dir, Vars: env.Vars(), Timeout: timeout, Progress: call.Progress}
+	req.ExecGate = execGate(args.Command, guard.Options{Home: homeDir(env), HermHome: env.HermHome, Cwd: dir})
 	if args.Background.Value {
 		return t.start(ctx, req)
 	}
@@ -107,10 +109,16 @@ func (t terminalTool) Run(ctx context.Context, call *Call) Result {
 		}
 	}
 	switch {
+	case res.Refused != nil:
+		notes = append(notes, "[herm "+res.Refused.Error()+"; the whole command was killed]")
+		meta["refused"] = strings.Join(res.Refused.Argv, " ")
 	case res.TimedOut:
 		notes = append(notes, fmt.Sprintf("[command timed out after %s and was killed]", seconds(res.Timeout)))
 	case res.Interrupted:
 		notes = append(notes, "[interrupted]")
+	}
+	if res.Ungated {
+		meta["exec_gate"] = "unavailable"
 	}
 
 	var b strings.Builder
@@ -128,7 +136,7 @@ func (t terminalTool) Run(ctx context.Context, call *Call) Result {
 	code := res.ExitCode
 	return Result{
 		Output:   b.String(),
-		IsError:  res.TimedOut || res.Interrupted,
+		IsError:  res.TimedOut || res.Interrupted || res.Refused != nil,
 		ExitCode: &code,
 		Meta:     meta,
 	}
@@ -149,6 +157,27 @@ func (t terminalTool) start(ctx context.Context, req terminal.Request) Result {
 
 func seconds(d time.Duration) string {
 	return strconv.Itoa(int(d/time.Second)) + "s"
+}
+
+// execGate is the terminal's second check: each program the command
+// executes is judged again with its words expanded, and block-level ones
+// are stopped (`x=rf; rm -$x /` is only ask-level before it runs). A
+// command that runs sudo or the like, which the user approved, goes
+// without it: a setuid program loses its privileges under the gate.
+func execGate(command string, opt guard.Options) terminal.ExecGate {
+	for _, f := range guard.AnalyzeWith(command, opt).Findings {
+		if f.ID == "privilege" {
+			return nil
+		}
+	}
+	return func(e terminal.Exec) error {
+		o := opt
+		o.Cwd = e.Dir
+		if why := guard.CheckExec(e.Argv, e.Exe, o).Blocking(); why != "" {
+			return errors.New("blocked by herm's safety rules: " + why)
+		}
+		return nil
+	}
 }
 
 // BlockListGuard is the CommandGuard used when a session has none: it

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+
+	"github.com/herm-dev/herm/tools/guard"
 )
 
 // Spec is what the model is told about a tool.
@@ -129,11 +131,20 @@ type Env struct {
 	// Guard decides whether a shell command may run. Nil runs the built-in
 	// block-list check only.
 	Guard CommandGuard
+	// PathGuard decides whether a file tool may write a sensitive path
+	// (an ask-level guard.CheckPath verdict). Nil refuses every such write.
+	PathGuard PathGuard
 }
 
 // CommandGuard vets a shell command before it runs. It returns nil to allow
 // it, or an error the model sees as the reason for refusal.
 type CommandGuard func(ctx context.Context, command, cwd string) error
+
+// PathGuard vets a file tool's write to a sensitive path: tool is the
+// tool's name, path the absolute path, v the ask-level verdict (block-level
+// writes never reach it). It returns nil to allow the write, or an error
+// the model sees as the reason for refusal.
+type PathGuard func(ctx context.Context, tool, path string, v guard.Verdict) error
 
 // NewEnv returns the tool environment for a session starting in cwd.
 func NewEnv(sessionID, cwd, hermHome string) *Env {

@@ -53,8 +53,8 @@ func (writeFileTool) Run(ctx context.Context, call *Call) Result {
 		return argErrorf("%v", err)
 	}
 	display := displayPath(env, path)
-	if isHermOwnFile(env, path) {
-		return Errorf("refusing to write %s: it is herm's own configuration or database; ask the user to change it", display)
+	if err := checkWrite(ctx, env, "write_file", path, display); err != nil {
+		return Errorf("%v", err)
 	}
 	// Write through a symlink to its target, rather than replacing the
 	// link with a regular file.

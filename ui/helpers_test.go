@@ -19,7 +19,18 @@ import (
 	"github.com/herm-dev/herm/tools"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+// -update rewrites the golden files. teatest's golden package defines the
+// flag already; define it only if it is not there.
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden files in testdata")
+	}
+}
+
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
 
 // clock is the fixed time model tests run at.
 var clock = time.Date(2026, 12, 1, 15, 30, 0, 0, time.UTC)
@@ -69,7 +80,7 @@ func screen(m *Model) string {
 func golden(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name+".golden")
-	if *update {
+	if updating() {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
 			t.Fatal(err)
 		}

@@ -119,9 +119,8 @@ func (m *Model) quitKey() tea.Cmd {
 		m.layout()
 	}
 	seq := m.quitArmed
-	m.flashFor("press ctrl+c again to quit", quitWindow)
 	return tea.Batch(
 		tea.Tick(quitWindow, func(time.Time) tea.Msg { return quitDisarmMsg{seq: seq} }),
-		m.flashTimer(quitWindow),
+		m.flashFor("press ctrl+c again to quit", quitWindow),
 	)
 }

@@ -2,12 +2,14 @@ package ui
 
 import (
 	"errors"
+	"image/color"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/herm-dev/herm/agent"
@@ -294,3 +296,35 @@ func TestResizeKeepsEveryLineInside(t *testing.T) {
 
 func itoa(n int) string        { return strconv.Itoa(n) }
 func stringWidth(s string) int { return ansi.StringWidth(s) }
+
+// The styled screen, escape sequences and all, so a theme change shows up.
+func TestGoldenStyledMarkdown(t *testing.T) {
+	m := newModel(t, 80, 30)
+	playMarkdownTurn(m)
+	golden(t, "markdown_80_styled", m.View().Content)
+}
+
+func TestThemesFollowTheTerminal(t *testing.T) {
+	m := newModel(t, 80, 30)
+	playMarkdownTurn(m)
+	if m.theme.Name != "dark" {
+		t.Fatalf("default theme %s", m.theme.Name)
+	}
+	m.Update(tea.BackgroundColorMsg{Color: color.White})
+	if m.theme.Name != "light" {
+		t.Fatalf("a light background gave %s", m.theme.Name)
+	}
+	m.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI})
+	if m.theme.Name != "light-16" {
+		t.Fatalf("16 colours gave %s", m.theme.Name)
+	}
+	// NO_COLOR (or a terminal without colour): no colour codes at all.
+	m.Update(tea.ColorProfileMsg{Profile: colorprofile.ASCII})
+	v := m.View().Content
+	if m.theme.Name != "plain" || strings.Contains(v, "38;") || strings.Contains(v, "48;") {
+		t.Fatalf("theme %s; colour codes in the plain view", m.theme.Name)
+	}
+	if !strings.Contains(v, "\x1b[1m") {
+		t.Errorf("the plain theme lost bold too")
+	}
+}

@@ -84,6 +84,13 @@ func loadPage(ctx context.Context, st *store.Store, sessionID string, beforeID i
 			break
 		}
 		full = len(more) == 32
+		// Take the page from its last user message on, if it has one.
+		for i := len(more) - 1; i > 0; i-- {
+			if more[i].Role == "user" {
+				more, full = more[i:], true
+				break
+			}
+		}
 		msgs = append(more, msgs...)
 	}
 	hasOlder := full && len(msgs) > 0 && msgs[0].Role != "system"

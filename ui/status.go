@@ -58,17 +58,12 @@ func (m *Model) handleTick() tea.Cmd {
 }
 
 // flash shows a message in the status line for a few seconds.
-func (m *Model) flash(text string) tea.Cmd {
-	m.flashFor(text, 3*time.Second)
-	return m.flashTimer(3 * time.Second)
-}
+func (m *Model) flash(text string) tea.Cmd { return m.flashFor(text, 3*time.Second) }
 
-func (m *Model) flashFor(text string, _ time.Duration) {
+// flashFor shows a message for d; the returned command clears it.
+func (m *Model) flashFor(text string, d time.Duration) tea.Cmd {
 	m.status.flash = text
 	m.status.flashSeq = m.status.nextSeq()
-}
-
-func (m *Model) flashTimer(d time.Duration) tea.Cmd {
 	seq := m.status.flashSeq
 	return tea.Tick(d, func(time.Time) tea.Msg { return flashExpiredMsg{seq: seq} })
 }

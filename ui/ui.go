@@ -60,7 +60,9 @@ func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error
 	m.SetSender(p.Send)
 	_, err := p.Run()
 	m.Shutdown(5 * time.Second)
-	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+	// SIGINT (when the input is not a terminal in raw mode) and a cancelled
+	// context end the UI like quitting does.
+	if errors.Is(err, tea.ErrInterrupted) || errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil
 	}
 	if err != nil {

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/herm-dev/herm/gateway/telegram"
-	"github.com/herm-dev/herm/internal/faketelegram"
 	"github.com/herm-dev/herm/internal/fakellm"
+	"github.com/herm-dev/herm/internal/faketelegram"
 )
 
 func TestBadUpdatesAreSkipped(t *testing.T) {

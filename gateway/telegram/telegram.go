@@ -173,7 +173,7 @@ func (a *Adapter) poll(ctx context.Context, bot *tgbotapi.BotAPI, host gateway.H
 				return fmt.Errorf("getUpdates: %w", describe(err))
 			}
 			log.Warn("getUpdates failed; retrying", "err", describe(err), "attempt", failures)
-			if !sleep(ctx, time.Duration(failures)*time.Second) {
+			if !sleep(ctx, time.Duration(failures)*500*time.Millisecond) {
 				return nil
 			}
 			continue

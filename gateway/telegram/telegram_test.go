@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/herm-dev/herm/gateway"
-	"github.com/herm-dev/herm/internal/faketelegram"
 	"github.com/herm-dev/herm/internal/fakellm"
+	"github.com/herm-dev/herm/internal/faketelegram"
 	"github.com/herm-dev/herm/store"
 )
 
@@ -186,7 +186,9 @@ func TestApprovalAnsweredByButtonAndDenied(t *testing.T) {
 	if _, err := os.Stat(victim); !errors.Is(err, os.ErrNotExist) {
 		t.Error("the approved command did not run")
 	}
-	edit, err := w.tg.WaitSent(ctx, func(s faketelegram.Sent) bool { return s.Method == "editMessageText" && s.MessageID == prompt.MessageID })
+	edit, err := w.tg.WaitSent(ctx, func(s faketelegram.Sent) bool {
+		return s.Method == "editMessageText" && s.MessageID == prompt.MessageID
+	})
 	if err != nil || !strings.Contains(edit.Text, "Approved (once)") || len(edit.Buttons) != 0 {
 		t.Errorf("the prompt was not closed: %+v %v", edit, err)
 	}

@@ -17,8 +17,8 @@ import (
 	"github.com/herm-dev/herm/gateway"
 	"github.com/herm-dev/herm/gateway/telegram"
 	"github.com/herm-dev/herm/internal/clock"
-	"github.com/herm-dev/herm/internal/faketelegram"
 	"github.com/herm-dev/herm/internal/fakeopenai"
+	"github.com/herm-dev/herm/internal/faketelegram"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"
 	"github.com/herm-dev/herm/tools/terminal"
@@ -32,7 +32,7 @@ const owner = 1001
 // world is one gateway wired to the fake Telegram and the fake LLM, with a
 // real store and real tools.
 type world struct {
-	t      *testing.T
+	t      testing.TB
 	tg     *faketelegram.Server
 	llm    *fakeopenai.Server
 	store  *store.Store
@@ -58,6 +58,7 @@ type worldOptions struct {
 	store    *store.Store // reuse (restart tests)
 	tg       *faketelegram.Server
 	llm      *fakeopenai.Server
+	allowed  []string // more allowed users
 }
 
 type syncBuffer struct {
@@ -77,7 +78,7 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-func newWorld(t *testing.T, o worldOptions) *world {
+func newWorld(t testing.TB, o worldOptions) *world {
 	t.Helper()
 	w := &world{t: t, tg: o.tg, llm: o.llm, logs: &syncBuffer{}}
 	if w.tg == nil {
@@ -116,7 +117,7 @@ func newWorld(t *testing.T, o worldOptions) *world {
 		Approvals: agent.ApprovalPolicy{Mode: agent.ModeAsk, Timeout: 30 * time.Second},
 	}
 	log := gateway.NewLogger(w.logs, "text", "debug", []string{token}, func(s string) string { return "****" })
-	if testing.Verbose() {
+	if testing.Verbose() && o.rate < 100000 {
 		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
 	tg, err := telegram.New(telegram.Config{Token: token, APIURL: w.tg.URL, PollTimeout: 2 * time.Second})
@@ -128,7 +129,7 @@ func newWorld(t *testing.T, o worldOptions) *world {
 	}
 	cfg := gateway.Config{
 		Agent: w.agent, Store: w.store, Platforms: []gateway.Platform{tg}, Outbox: outbox,
-		Access: map[string]gateway.Access{"telegram": {AllowedUsers: []string{strconv.Itoa(owner)}, HomeChat: strconv.Itoa(owner)}},
+		Access: map[string]gateway.Access{"telegram": {AllowedUsers: append([]string{strconv.Itoa(owner)}, o.allowed...), HomeChat: strconv.Itoa(owner)}},
 		Home:   w.home, CacheDir: filepath.Join(w.home, "cache"), Cwd: w.work,
 		Busy: o.busy, DrainTimeout: o.drain, RateMessages: o.rate, RateWindow: time.Minute,
 		MaxMessageChars: o.maxChars, Log: log, StatusInterval: 50 * time.Millisecond,
@@ -204,9 +205,11 @@ func (w *world) waitMessage(chat int64, pred func(string) bool) faketelegram.Sen
 	return m
 }
 
-func contains(sub string) func(string) bool { return func(s string) bool { return strings.Contains(s, sub) } }
+func contains(sub string) func(string) bool {
+	return func(s string) bool { return strings.Contains(s, sub) }
+}
 
-func waitFor(t *testing.T, what string, cond func() bool) {
+func waitFor(t testing.TB, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for !cond() {

@@ -61,6 +61,7 @@ type Server struct {
 	messages  map[string]string // chat:message_id -> text, for editMessageText
 	closed    bool
 	deliverer chan struct{}
+	onSent    func(Sent)
 }
 
 type pendingUpdate struct {
@@ -355,6 +356,18 @@ func (s *Server) record(m Sent) {
 	m.Time = time.Now()
 	s.sent = append(s.sent, m)
 	s.notify()
+	hook := s.onSent
+	s.mu.Unlock()
+	if hook != nil {
+		hook(m)
+	}
+}
+
+// OnSent calls f (from the request's goroutine) with everything the bot
+// does from now on, for drivers that follow many chats at once.
+func (s *Server) OnSent(f func(Sent)) {
+	s.mu.Lock()
+	s.onSent = f
 	s.mu.Unlock()
 }
 

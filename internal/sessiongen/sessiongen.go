@@ -62,6 +62,7 @@ func Write(w io.Writer, c Config) (Stats, error) {
 	restSessions := c.Sessions
 	if c.BigSession > 0 && c.Sessions > 1 {
 		rest -= c.BigSession
+		restSessions--
 	}
 	// Rare messages are spread evenly over the whole output (never in a
 	// system prompt: a search there would find every copy of it).

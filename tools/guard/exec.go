@@ -62,3 +62,20 @@ func (v Verdict) Blocking() string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// CheckPath judges writing, replacing or deleting the file at p (absolute,
+// or relative to opt.Cwd) by a tool that works without a shell — write_file,
+// patch: the same sensitive paths as a shell redirection. Devices and
+// herm's database are Block; ~/.ssh, shell start-up files, /etc, .env files
+// and herm's configuration are Ask.
+func CheckPath(p string, opt Options) Verdict {
+	pr := newPathRules(opt)
+	s, ok := pr.classify(p, pr.norm(opt.Cwd, ""))
+	if !ok {
+		return Verdict{}
+	}
+	r := ruleByID(s.id)
+	return Verdict{Level: r.level, Findings: []Finding{{
+		ID: r.id, Level: r.level, Reason: r.reason + ": " + s.what, Span: [2]int{0, len(p)},
+	}}}
+}

@@ -120,11 +120,15 @@ type analyzer struct {
 	// them again.
 	piped []*syntax.BinaryCmd
 	cache []cachedCmd
-	// scratch holds the command being checked at each nesting depth,
-	// and words the buffers of their words: most commands need no
-	// allocation of their own.
-	scratch [maxDepth + 1]cmd
-	argBufs [maxDepth + 1][]arg
+	// scratch holds the command being checked at each nesting depth
+	// (made when first needed), so most commands need no allocation of
+	// their own.
+	scratch [maxDepth + 1]*scratchCmd
+}
+
+type scratchCmd struct {
+	c    cmd
+	args []arg // the buffer c's words are kept in
 }
 
 type cachedCmd struct {
@@ -178,6 +182,7 @@ func (a *analyzer) add(r *rule, detail string, span [2]int) {
 // so a parse error must not hide what comes before it.
 func (a *analyzer) source(code string, sc scope) {
 	p := parsers.Get().(*syntax.Parser)
+	visit := a.visitor(sc)
 	failed := false
 	// The loop never stops early: the parser's iterator may yield again
 	// after an error, which a break would turn into a panic.
@@ -192,14 +197,16 @@ func (a *analyzer) source(code string, sc scope) {
 			}
 			a.add(ruleByID("parse-error"), err.Error(), span)
 		default:
-			a.walk(st, sc)
+			syntax.Walk(st, visit)
 		}
 	}
 	parsers.Put(p)
 }
 
-func (a *analyzer) walk(root syntax.Node, sc scope) {
-	syntax.Walk(root, func(n syntax.Node) bool {
+// visitor returns the function syntax.Walk calls on every node of code
+// from sc.
+func (a *analyzer) visitor(sc scope) func(syntax.Node) bool {
+	return func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			a.stmt(n, sc)
@@ -215,7 +222,7 @@ func (a *analyzer) walk(root syntax.Node, sc scope) {
 			}
 		}
 		return true
-	})
+	}
 }
 
 func (a *analyzer) words(ws []*syntax.Word) []arg { return words(ws, !a.ifsSet) }
@@ -329,10 +336,14 @@ func (a *analyzer) call(ce *syntax.CallExpr, sc scope) {
 	if c == nil {
 		// The command is only needed until check returns: peel it into
 		// this depth's scratch space.
-		d := sc.depth
-		c = &a.scratch[d]
-		*c = peel(appendWords(a.argBufs[d][:0], ce.Args, !a.ifsSet), a.cwd, &a.pr)
-		a.argBufs[d] = c.all[:0]
+		s := a.scratch[sc.depth]
+		if s == nil {
+			s = &scratchCmd{}
+			a.scratch[sc.depth] = s
+		}
+		s.c = peel(appendWords(s.args[:0], ce.Args, !a.ifsSet), a.cwd, &a.pr)
+		s.args = s.c.all[:0]
+		c = &s.c
 	}
 	if len(ce.Assigns) > 0 {
 		c.all = append(a.assignWords(ce.Assigns), c.all...)

@@ -229,7 +229,7 @@ func (pr *pathRules) classify(p, cwd string) (sensitivity, bool) {
 	switch {
 	case strings.HasPrefix(full, "/dev/"):
 		if isBlockDevice(full) {
-			return sensitivity{"write-block-device", full}, true
+			return sensitivity{"write-block-device", full + " (a disk or memory device)"}, true
 		}
 		if contains(harmlessDevices, full) || hasAnyPrefix(full, "/dev/fd/", "/dev/shm/", "/dev/pts/", "/dev/tcp/", "/dev/udp/") {
 			return sensitivity{}, false

@@ -3,6 +3,8 @@ package guard
 import (
 	"path"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // cmd is a simple command as the rules see it: wrappers peeled, the
@@ -46,11 +48,15 @@ type cmd struct {
 func peel(args []arg, cwd string, pr *pathRules) cmd {
 	c := cmd{cwd: cwd, pr: pr, all: args}
 	for len(args) > 0 {
-		if !args[0].known {
+		name := ""
+		if args[0].known {
+			name = baseName(args[0].val)
+		} else if name = knownBase(args[0].word); name == "" {
 			c.dynamic, c.word, c.args = true, args[0], args[1:]
 			return c
 		}
-		name := baseName(args[0].val)
+		// "$(go env GOPATH)/bin/tool": the directory is decided at run
+		// time, the program is not.
 		rest := args[1:]
 		w, ok := wrapperSpec(name)
 		if !ok {
@@ -153,6 +159,55 @@ func peel(args []arg, cwd string, pr *pathRules) cmd {
 	return c
 }
 
+// knownBase returns the program name at the end of a command word whose
+// directory alone is decided at run time ("$VENV/bin/python"), "" when
+// the name itself is not known.
+func knownBase(w *syntax.Word) string {
+	if w == nil {
+		return ""
+	}
+	parts, quoted := w.Parts, false
+	if len(parts) == 1 {
+		// "$VENV/bin/python": look inside the quotes.
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts, quoted = dq.Parts, true
+		}
+	}
+	if len(parts) < 2 {
+		return ""
+	}
+	var tail string
+	switch p := parts[len(parts)-1].(type) {
+	case *syntax.Lit:
+		if quoted {
+			tail = unescapeDouble(p.Value)
+		} else {
+			tail = unescapeUnquoted(p.Value)
+		}
+	case *syntax.SglQuoted:
+		if p.Dollar {
+			return ""
+		}
+		tail = p.Value
+	case *syntax.DblQuoted:
+		if len(p.Parts) == 0 {
+			return ""
+		}
+		l, ok := p.Parts[len(p.Parts)-1].(*syntax.Lit)
+		if !ok {
+			return ""
+		}
+		tail = unescapeDouble(l.Value)
+	default:
+		return ""
+	}
+	i := strings.LastIndexByte(tail, '/')
+	if i < 0 || i == len(tail)-1 || strings.ContainsAny(tail[i+1:], "*?[") {
+		return ""
+	}
+	return tail[i+1:]
+}
+
 // runs records code run by a wrapper and returns c.
 func (c cmd) runs(code arg, by string) cmd {
 	c.code, c.codeBy = &code, by
@@ -166,137 +221,6 @@ func (c cmd) runsArgs(words []arg, by string) cmd {
 	}
 	code, _ := joinArgs(words)
 	return c.runs(code, by)
-}
-
-// wrapper describes a command that runs another command given as its
-// arguments.
-type wrapper struct {
-	shortVal string   // short options that take a value
-	longVal  []string // long options (without --) that take a value when not written --name=value
-	stop     []string // options after which nothing is run (short letters or long names)
-	operands int      // operands between the options and the command (timeout's duration)
-}
-
-// The wrappers' option tables (see wrapperSpec).
-var (
-	plainWrapper wrapper
-	wSudo        = wrapper{shortVal: "CDghpRrtTUu", longVal: []string{
-		"close-from", "chdir", "group", "host", "prompt", "chroot", "role", "type",
-		"command-timeout", "other-user", "user"}, stop: []string{"l", "list", "v", "validate", "k", "K", "V", "h", "help"}}
-	wDoas    = wrapper{shortVal: "Cu", stop: []string{"C"}}
-	wPkexec  = wrapper{longVal: []string{"user"}}
-	wRunuser = wrapper{shortVal: "ugGcswf", longVal: []string{"user", "group", "supp-group", "command", "shell", "whitelist-environment"}}
-	wCommand = wrapper{stop: []string{"v", "V"}}
-	wExec    = wrapper{shortVal: "a"}
-	wNice    = wrapper{shortVal: "n", longVal: []string{"adjustment"}}
-	wIonice  = wrapper{shortVal: "cnpPu", longVal: []string{"class", "classdata", "pid", "pgid", "uid"},
-		stop: []string{"p", "P", "u", "pid", "pgid", "uid"}}
-	wTime    = wrapper{shortVal: "fo", longVal: []string{"format", "output"}}
-	wStdbuf  = wrapper{shortVal: "ioe", longVal: []string{"input", "output", "error"}}
-	wTimeout = wrapper{shortVal: "ks", longVal: []string{"kill-after", "signal"}, operands: 1}
-	wXargs   = wrapper{shortVal: "adEILnPs", longVal: []string{
-		"arg-file", "delimiter", "max-lines", "max-args", "max-procs",
-		"max-chars", "process-slot-var"}}
-	wParallel = wrapper{shortVal: "ajSdEILnNlP", longVal: []string{
-		"jobs", "sshlogin", "arg-file", "delimiter", "colsep", "results", "joblog", "tmpdir", "timeout"}}
-	wChrt = wrapper{shortVal: "TPD", longVal: []string{"sched-runtime", "sched-period", "sched-deadline"},
-		stop: []string{"p", "pid", "m", "max"}}
-	wTaskset     = wrapper{stop: []string{"p", "pid"}, operands: 1}
-	wFlock       = wrapper{shortVal: "wEc", longVal: []string{"timeout", "wait", "conflict-exit-code", "command"}, operands: 1}
-	wWatch       = wrapper{shortVal: "n", longVal: []string{"interval"}}
-	wScript      = wrapper{shortVal: "cTBIOmE", longVal: []string{"command", "timing", "log-io", "log-in", "log-out", "logging-format", "echo"}}
-	wSsh         = wrapper{shortVal: "BbcDEeFIiJLlmOopQRSWw"}
-	wChroot      = wrapper{longVal: []string{"userspec", "groups"}, operands: 1}
-	wGosu        = wrapper{operands: 1}
-	wNsenter     = wrapper{shortVal: "tSGrwWeT", longVal: []string{"target", "setuid", "setgid", "root", "wd"}}
-	wUnshare     = wrapper{shortVal: "SGRwl", longVal: []string{"setuid", "setgid", "root", "wd", "map-user", "map-group"}}
-	wFakeroot    = wrapper{shortVal: "lisb", longVal: []string{"lib", "faked"}}
-	wProxychains = wrapper{shortVal: "f"}
-	wTorsocks    = wrapper{shortVal: "upaP"}
-	wStrace      = wrapper{shortVal: "abeEIoOpPsSuUX", stop: []string{"p"}}
-	wCaffeinate  = wrapper{shortVal: "wt"}
-	wXvfbRun     = wrapper{shortVal: "nsfepw"}
-	wSystemdRun  = wrapper{shortVal: "upEMH", longVal: []string{"unit", "property", "setenv", "machine", "host", "slice", "uid", "gid", "working-directory", "description"}}
-)
-
-// wrapperSpec returns how to peel the wrapper called name. It is a switch
-// over package-level values rather than a map, so that nothing is built
-// when the program starts and nothing is allocated per call.
-func wrapperSpec(name string) (*wrapper, bool) {
-	switch name {
-	case "sudo":
-		return &wSudo, true
-	case "doas":
-		return &wDoas, true
-	case "pkexec":
-		return &wPkexec, true
-	case "runuser":
-		return &wRunuser, true
-	case "sg":
-		return &plainWrapper, true
-	case "env":
-		return &plainWrapper, true // envArgs does the work
-	case "command":
-		return &wCommand, true
-	case "builtin", "nohup", "busybox", "toybox", "catchsegv", "eatmydata", "nocache",
-		"firejail", "valgrind", "dbus-run-session", "unbuffer":
-		return &plainWrapper, true
-	case "setsid":
-		return &plainWrapper, true
-	case "exec":
-		return &wExec, true
-	case "nice":
-		return &wNice, true
-	case "ionice":
-		return &wIonice, true
-	case "time":
-		return &wTime, true
-	case "stdbuf":
-		return &wStdbuf, true
-	case "timeout":
-		return &wTimeout, true
-	case "xargs":
-		return &wXargs, true
-	case "parallel":
-		return &wParallel, true
-	case "chrt":
-		return &wChrt, true
-	case "taskset":
-		return &wTaskset, true
-	case "flock":
-		return &wFlock, true
-	case "watch":
-		return &wWatch, true
-	case "script":
-		return &wScript, true
-	case "ssh":
-		return &wSsh, true
-	case "chroot":
-		return &wChroot, true
-	case "gosu", "su-exec":
-		return &wGosu, true
-	case "nsenter":
-		return &wNsenter, true
-	case "unshare":
-		return &wUnshare, true
-	case "fakeroot":
-		return &wFakeroot, true
-	case "proxychains", "proxychains4":
-		return &wProxychains, true
-	case "torsocks":
-		return &wTorsocks, true
-	case "strace", "ltrace":
-		return &wStrace, true
-	case "caffeinate":
-		return &wCaffeinate, true
-	case "xvfb-run":
-		return &wXvfbRun, true
-	case "systemd-run":
-		return &wSystemdRun, true
-	case "direnv":
-		return &plainWrapper, true
-	}
-	return nil, false
 }
 
 // baseName is the command name without its directory, as the shell would
@@ -509,189 +433,6 @@ func parallelArgs(args []arg) []arg {
 			continue
 		}
 		out = append(out, a)
-	}
-	return out
-}
-
-// isShell reports whether name is a shell that takes -c CODE.
-func isShell(name string) bool {
-	switch name {
-	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "csh", "tcsh", "rbash":
-		return true
-	}
-	return false
-}
-
-// shellArgs parses a shell's command line: whether -c was given, whether
-// -s was (code from stdin), and the first operand (the code with -c, the
-// script file otherwise).
-func shellArgs(args []arg) (hasC, hasS bool, operand *arg) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !a.known {
-			return hasC, hasS, &args[i]
-		}
-		v := a.val
-		switch {
-		case v == "--" || v == "-":
-			if i+1 < len(args) {
-				return hasC, hasS, &args[i+1]
-			}
-			return hasC, hasS, nil
-		case v == "--rcfile" || v == "--init-file":
-			i++
-		case strings.HasPrefix(v, "--"):
-			if v == "--command" { // fish
-				hasC = true
-			}
-		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
-			for j := 1; j < len(v); j++ {
-				switch v[j] {
-				case 'c':
-					hasC = hasC || v[0] == '-'
-				case 's':
-					hasS = hasS || v[0] == '-'
-				case 'o', 'O':
-					if j == len(v)-1 {
-						i++ // -o pipefail
-					}
-				}
-			}
-		default:
-			return hasC, hasS, &args[i]
-		}
-	}
-	return hasC, hasS, nil
-}
-
-// embeddedCode returns the string a command runs as shell code: bash -c
-// CODE, eval ARGS…, su -c CODE, trap CODE SIGNAL, alias NAME=CODE, and
-// what wrappers run (env -S, watch, ssh…). ok is false when the command
-// runs no code string; a returned arg that is not known is code decided
-// at run time.
-func embeddedCode(c *cmd) (code arg, by string, ok bool) {
-	if c.code != nil {
-		return *c.code, c.codeBy, true
-	}
-	switch {
-	case codeFromInput(c):
-		return arg{span: c.word.span}, c.wrappers[len(c.wrappers)-1] + " " + c.name + " -c", true
-	case isShell(c.name):
-		if hasC, hasS, op := shellArgs(c.args); hasC && !hasS && op != nil {
-			return *op, c.name + " -c", true
-		}
-	case c.name == "eval":
-		if a, ok := joinArgs(c.args); ok || len(c.args) > 0 {
-			return a, "eval", true
-		}
-	case c.name == "su":
-		for i, a := range c.args {
-			if !a.known {
-				continue
-			}
-			if (a.val == "-c" || a.val == "--command") && i+1 < len(c.args) {
-				return c.args[i+1], "su -c", true
-			}
-			if v, ok := strings.CutPrefix(a.val, "--command="); ok {
-				a.val = v
-				return a, "su -c", true
-			}
-		}
-	case c.name == "trap":
-		if len(c.args) >= 2 && !strings.HasPrefix(c.args[0].val, "-") {
-			return c.args[0], "trap", true
-		}
-	case c.name == "alias":
-		for _, a := range c.args {
-			if _, v, found := strings.Cut(a.val, "="); found && a.known {
-				a.val = v
-				return a, "alias", true
-			}
-		}
-	}
-	return arg{}, "", false
-}
-
-// codeFromInput reports whether c is a shell whose -c code xargs or
-// parallel builds from their input: xargs sh -c, xargs -I{} sh -c '{}'.
-func codeFromInput(c *cmd) bool {
-	if !c.fromInput || !isShell(c.name) {
-		return false
-	}
-	hasC, _, op := shellArgs(c.args)
-	return hasC && (op == nil || strings.Contains(op.val, "{}"))
-}
-
-// readsStdinCode reports whether c is a shell reading its code from stdin
-// (no -c and no script file, or -s).
-func readsStdinCode(c *cmd) bool {
-	if !isShell(c.name) {
-		return false
-	}
-	hasC, hasS, op := shellArgs(c.args)
-	return hasS || !hasC && op == nil
-}
-
-// printedText returns what echo or printf with literal arguments prints,
-// near enough to re-parse it as code when it is piped into a shell.
-func printedText(c *cmd) (string, bool) {
-	args := c.args
-	switch c.name {
-	case "echo":
-		for len(args) > 0 && args[0].known && len(args[0].val) > 1 &&
-			strings.Trim(args[0].val, "-neE") == "" && args[0].val[0] == '-' {
-			args = args[1:]
-		}
-	case "printf":
-		if len(args) > 0 && args[0].known && args[0].val == "--" {
-			args = args[1:]
-		}
-	default:
-		return "", false
-	}
-	a, ok := joinArgs(args)
-	return a.val, ok
-}
-
-// joinArgs joins args with spaces, as a shell running them as code sees
-// them. The result is known only when every arg is.
-func joinArgs(args []arg) (arg, bool) {
-	if len(args) == 1 {
-		return args[0], args[0].known
-	}
-	if len(args) == 0 {
-		return arg{}, false
-	}
-	vals := make([]string, len(args))
-	known := true
-	for i, a := range args {
-		known = known && a.known
-		vals[i] = a.val
-	}
-	j := arg{
-		val:   strings.Join(vals, " "),
-		known: known,
-		span:  [2]int{args[0].span[0], args[len(args)-1].span[1]},
-	}
-	if !known {
-		j.lit = 0
-	}
-	return j, known
-}
-
-// operands returns the arguments that are not options (everything after
-// "--", and every word not starting with "-").
-func operands(args []arg) []arg {
-	var out []arg
-	opts := true
-	for _, a := range args {
-		switch {
-		case opts && a.known && a.val == "--":
-			opts = false
-		case opts && a.known && len(a.val) > 1 && a.val[0] == '-':
-		default:
-			out = append(out, a)
-		}
 	}
 	return out
 }

@@ -183,12 +183,12 @@ var rules = []rule{
 		match: []string{
 			"rm -rf build", "rm -r dir", "rm -f notes.txt", "rm --recursive --force x", "rm -Rf .cache",
 			"find . -name '*.o' -delete", "find . -type f -exec rm {} \\;", "find . | xargs rm",
-			"ls | xargs -0 rm -f", "rm $FILES", `rm -$x /`, "sudo rm -r /var/cache/x", "shred -u key.pem",
+			"ls | xargs -0 rm -f", "rm $FILES", `rm -$x /`, `rm "$a" "$b"`, "sudo rm -r /var/cache/x", "shred -u key.pem",
 			"parallel rm ::: a b",
 		},
 		noMatch: []string{
 			"rm notes.txt", "rm a.txt b.txt", "rmdir empty", "find . -name '*.o'", "git rm --cached x",
-			"echo rm -rf x", "rm -- -weird-name", "trash -r dir",
+			"echo rm -rf x", "rm -- -weird-name", "trash -r dir", `rm "$tmpfile"`, `rm "$(mktemp)"`,
 		},
 	},
 	{
@@ -270,9 +270,12 @@ var rules = []rule{
 		call:   killsMany,
 		match: []string{
 			"pkill node", "killall python3", "kill -9 1 2 3", "kill -9 $(pgrep x)", "kill -KILL -- -1234",
-			"kill -s KILL $PID", "sudo pkill -f server",
+			"kill -s KILL $PID", "sudo pkill -f server", "kill $(lsof -t -i:8080)", "kill -TERM $PID",
 		},
-		noMatch: []string{"kill 1234", "kill -9 1234", "kill $PID", "kill -TERM 1 2", "kill -9 %1", "pgrep node"},
+		noMatch: []string{
+			"kill 1234", "kill -9 1234", `kill "$PID"`, "kill -TERM 1 2", "kill -9 %1", "pgrep node",
+			"sleep 9 & kill $!", `kill -9 "$!"`,
+		},
 	},
 	{
 		id:     "download-exec",
@@ -325,9 +328,13 @@ var rules = []rule{
 		call:   dynamicCommand,
 		match: []string{
 			"$CMD -rf /", "$(printf rm) -rf /", "`echo rm` x", `"$EDITOR" file`, "sudo $X", "x=rm; $x -rf /",
+			"$DIR/$TOOL", `"$BIN/"*`,
 			"env $X", "find . -exec $CMD {} \\;", "${X}rm x", "xargs $TOOL",
 		},
-		noMatch: []string{"echo $CMD", "ls $DIR", `cat "$(ls | head -1)"`, "FOO=$(date) make", "rm${IFS}x"},
+		noMatch: []string{
+			"echo $CMD", "ls $DIR", `cat "$(ls | head -1)"`, "FOO=$(date) make", "rm${IFS}x",
+			`"$(go env GOPATH)/bin/golangci-lint" run`, `"$VENV/bin/python" -m pytest`, "$HOME/bin/tool",
+		},
 	},
 	{
 		id:     "dynamic-code",

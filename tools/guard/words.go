@@ -36,7 +36,7 @@ func (a arg) prefix() string {
 	if a.known {
 		return a.val
 	}
-	return a.val[:a.lit]
+	return a.val[:min(max(a.lit, 0), len(a.val))]
 }
 
 // homeMark is what a leading ~, $HOME or ${HOME} becomes, so that rules can
@@ -94,6 +94,21 @@ func appendWord(out []arg, w *syntax.Word, span [2]int) []arg {
 func wordArg(w *syntax.Word) arg {
 	v, known, lit := wordValueLit(w)
 	return arg{val: v, known: known, lit: lit, word: w}
+}
+
+// splittable reports whether w holds an unquoted expansion, which word
+// splitting may turn into several words.
+func splittable(w *syntax.Word) bool {
+	if w == nil {
+		return true
+	}
+	for _, p := range w.Parts {
+		switch p.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+			return true
+		}
+	}
+	return false
 }
 
 // hasIFS reports whether w holds an unquoted, unmodified $IFS.

@@ -194,17 +194,18 @@ func (t *tracer) stopped(pid int, ws unix.WaitStatus) {
 		}
 		resume(pid, 0)
 		return
+	case t.Refused() != nil:
+		// The command is being killed; nothing more of it runs, not
+		// even a child forked just before its parent died.
+		t.seen[pid] = true
+		_ = unix.Kill(pid, unix.SIGKILL)
+		return
 	case !t.seen[pid]:
 		t.seen[pid] = true
 		if sig == unix.SIGSTOP {
 			resume(pid, 0) // a new tracee's first stop
 			return
 		}
-	}
-	if t.Refused() != nil {
-		// The command is being killed; nothing more of it runs.
-		_ = unix.Kill(pid, unix.SIGKILL)
-		return
 	}
 	if sig == unix.SIGTRAP {
 		switch ws.TrapCause() {

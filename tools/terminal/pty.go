@@ -68,17 +68,22 @@ func startSession(cmd *exec.Cmd, out *capped, progress func(string), gate ExecGa
 	}
 	if gate != nil {
 		t, err := startTraced(cmd, gate, exited)
-		if err == nil {
+		switch {
+		case err == nil:
 			s.tracer = t
 			go s.read()
 			return s, nil
+		case errors.Is(err, syscall.EPERM) || errors.Is(err, syscall.ENOSYS) || errors.Is(err, syscall.EACCES):
+			// ptrace is forbidden here (a container's seccomp profile,
+			// Yama): run without the gate, and say so. A command that
+			// cannot start at all fails again below with its own error.
+			s.ungated = true
+			cmd = cloneCmd(cmd)
+			s.cmd = cmd
+		default:
+			master.Close()
+			return nil, err
 		}
-		// ptrace may be forbidden here (a container's seccomp
-		// profile): run without the gate, and say so. A command that
-		// cannot start at all fails again below with its own error.
-		s.ungated = true
-		cmd = cloneCmd(cmd)
-		s.cmd = cmd
 	}
 	if err := cmd.Start(); err != nil {
 		master.Close()

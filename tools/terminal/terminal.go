@@ -6,7 +6,9 @@
 // from one command to the next: after each command the shell reports its
 // final state through an EXIT trap, and the caller passes it back in with
 // the next request. Output is made plain text for the model, and capped
-// without holding unbounded output in memory.
+// without holding unbounded output in memory. An optional exec gate
+// (gate.go) checks every program a command executes, after the shell has
+// expanded its words, and kills the command when one is refused.
 package terminal
 
 import (

@@ -87,9 +87,11 @@ func (t *toolItem) finishFromStore(content string) {
 	t.output = clean(content)
 	t.state = toolDone
 	if i := strings.LastIndex(content, "[exit code: "); i >= 0 {
-		rest := strings.TrimSuffix(strings.TrimSpace(content[i+len("[exit code: "):]), "]")
-		if n, err := strconv.Atoi(rest); err == nil {
-			t.exit = &n
+		rest := content[i+len("[exit code: "):]
+		if j := strings.IndexByte(rest, ']'); j > 0 {
+			if n, err := strconv.Atoi(rest[:j]); err == nil {
+				t.exit = &n
+			}
 		}
 	}
 	if t.exit != nil {

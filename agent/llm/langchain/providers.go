@@ -2,15 +2,13 @@ package langchain
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 	"time"
 
-	awsconfig "github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
 	"github.com/tmc/langchaingo/llms"
-	"github.com/tmc/langchaingo/llms/bedrock"
 	"github.com/tmc/langchaingo/llms/mistral"
 
 	"github.com/herm-dev/herm/agent/llm"
@@ -26,12 +24,16 @@ type Config struct {
 	Getenv func(string) string
 }
 
-// constructors are the langchaingo clients linked into herm, by name. Which
-// ones are linked, and why the others are not, is decided by binary size,
-// start-up cost and whether the client can call tools (see
-// config.LangchainProviders, which must list the same names).
-func constructors() map[string]func(ctx context.Context, c Config) (llms.Model, error) {
-	return map[string]func(ctx context.Context, c Config) (llms.Model, error){
+// constructor builds one langchaingo client.
+type constructor func(ctx context.Context, c Config) (llms.Model, error)
+
+// constructors are the langchaingo clients linked into this binary, by
+// name. Which ones herm supports, and why the others are left out, is
+// decided by binary size, start-up cost and whether the client can call
+// tools (config.LangchainProviders lists the supported names). Bedrock is
+// supported but linked only with the herm_bedrock build tag (bedrock.go).
+func constructors() map[string]constructor {
+	m := map[string]constructor{
 		"mistral": func(_ context.Context, c Config) (llms.Model, error) {
 			// mistral-go retries 429/5xx itself with sleeps that ignore the
 			// context, and bounds the whole request (stream included) by a
@@ -43,25 +45,11 @@ func constructors() map[string]func(ctx context.Context, c Config) (llms.Model, 
 			}
 			return mistral.New(opts...)
 		},
-		"bedrock": func(ctx context.Context, c Config) (llms.Model, error) {
-			// Credentials and region come from the AWS chain
-			// (AWS_PROFILE, AWS_REGION, ~/.aws, instance roles).
-			var load []func(*awsconfig.LoadOptions) error
-			if region := c.getenv("AWS_REGION"); region != "" {
-				load = append(load, awsconfig.WithRegion(region))
-			}
-			cfg, err := awsconfig.LoadDefaultConfig(ctx, load...)
-			if err != nil {
-				return nil, fmt.Errorf("load the AWS configuration for Bedrock: %w", err)
-			}
-			var clientOpts []func(*bedrockruntime.Options)
-			if c.BaseURL != "" {
-				endpoint := c.BaseURL
-				clientOpts = append(clientOpts, func(o *bedrockruntime.Options) { o.BaseEndpoint = &endpoint })
-			}
-			return bedrock.New(bedrock.WithModel(c.Model), bedrock.WithClient(bedrockruntime.NewFromConfig(cfg, clientOpts...)))
-		},
 	}
+	if b := bedrockConstructor(); b != nil {
+		m["bedrock"] = b
+	}
+	return m
 }
 
 func (c Config) getenv(k string) string {
@@ -85,6 +73,9 @@ func Names() []string {
 func Open(ctx context.Context, name string, c Config) (llm.Provider, error) {
 	short := strings.TrimPrefix(name, "langchain:")
 	build, ok := constructors()[short]
+	if !ok && short == "bedrock" {
+		return nil, errors.New(bedrockMissing)
+	}
 	if !ok {
 		return nil, fmt.Errorf("langchain provider %q is not built into herm (built in: %s)", short, strings.Join(Names(), ", "))
 	}

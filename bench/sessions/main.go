@@ -1,0 +1,204 @@
+// Command sessions measures the session store at scale, through the real
+// binary where a person would: it generates a deterministic JSONL file
+// (default 1,000,000 messages in 10,000 sessions, one of them 10,000
+// messages long), seeds a fresh store with `herm sessions import`, and
+// reports the import rate, the database size, `herm sessions search` for a
+// rare term from process start to output, and opening the long session.
+//
+//	go run ./bench/sessions                       # builds herm, full size
+//	go run ./bench/sessions -messages 100000 -sessions 1000 -big 2000
+//	go run ./bench/sessions -bin PATH -dir DIR -keep
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/herm-dev/herm/internal/sessiongen"
+	"github.com/herm-dev/herm/store"
+)
+
+func main() {
+	var (
+		bin      = flag.String("bin", "", "herm binary to measure (default: build one)")
+		dir      = flag.String("dir", "", "working directory (default: a temporary one)")
+		keep     = flag.Bool("keep", false, "keep the working directory (the seeded store)")
+		sessions = flag.Int("sessions", 10000, "sessions to generate")
+		messages = flag.Int("messages", 1000000, "messages to generate")
+		big      = flag.Int("big", 10000, "messages in the first (long) session")
+		runs     = flag.Int("runs", 20, "runs per timed command")
+	)
+	flag.Parse()
+	if *dir == "" {
+		d, err := os.MkdirTemp("", "herm-bench-sessions-")
+		check(err)
+		*dir = d
+	}
+	if !*keep {
+		defer os.RemoveAll(*dir)
+	}
+	if *bin == "" {
+		*bin = filepath.Join(*dir, "herm")
+		build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", *bin, ".")
+		build.Env = append(os.Environ(), "CGO_ENABLED=0")
+		build.Stdout, build.Stderr = os.Stdout, os.Stderr
+		check(build.Run())
+	}
+	home := filepath.Join(*dir, "home")
+	check(os.RemoveAll(home))
+	env := append(os.Environ(), "HERM_HOME="+home)
+
+	// 1. Generate.
+	seed := filepath.Join(*dir, "seed.jsonl")
+	f, err := os.Create(seed)
+	check(err)
+	start := time.Now()
+	gs, err := sessiongen.Write(f, sessiongen.Config{Sessions: *sessions, Messages: *messages, BigSession: *big, Seed: 1})
+	check(err)
+	check(f.Close())
+	fmt.Printf("generated %d sessions, %d messages, %.1f MB JSONL (%.0f bytes/message) in %s\n",
+		gs.Sessions, gs.Messages, float64(gs.Bytes)/1e6, float64(gs.Bytes)/float64(gs.Messages), time.Since(start).Round(time.Millisecond))
+
+	// 2. Import through the binary.
+	var cpuBefore syscall.Rusage
+	check(syscall.Getrusage(syscall.RUSAGE_CHILDREN, &cpuBefore))
+	start = time.Now()
+	out := run(env, *bin, "sessions", "import", seed, "--json")
+	wall := time.Since(start)
+	var cpuAfter syscall.Rusage
+	check(syscall.Getrusage(syscall.RUSAGE_CHILDREN, &cpuAfter))
+	var imp struct {
+		Sessions, Messages int
+		Seconds            float64
+		Rate               float64 `json:"messages_per_second"`
+		Errors             []any
+	}
+	check(json.Unmarshal(out, &imp))
+	if imp.Messages != gs.Messages || len(imp.Errors) > 0 {
+		fail("import stored %d of %d messages, %d bad lines", imp.Messages, gs.Messages, len(imp.Errors))
+	}
+	cpu := rusageSeconds(cpuAfter) - rusageSeconds(cpuBefore)
+	fmt.Printf("import: %.0f messages/s whole process (%s wall, %.1f s CPU on %d cores), %.0f messages/s inside the import\n",
+		float64(imp.Messages)/wall.Seconds(), wall.Round(time.Millisecond), cpu, runtime.NumCPU(), imp.Rate)
+
+	// 3. Size.
+	var stats struct {
+		FileBytes int64 `json:"file_bytes"`
+		WALBytes  int64 `json:"wal_bytes"`
+	}
+	check(json.Unmarshal(run(env, *bin, "sessions", "stats", "--json"), &stats))
+	fmt.Printf("database: %.1f MB file + %.1f MB WAL (%.0f bytes/message; JSONL was %.0f)\n",
+		float64(stats.FileBytes)/1e6, float64(stats.WALBytes)/1e6,
+		float64(stats.FileBytes+stats.WALBytes)/float64(gs.Messages), float64(gs.Bytes)/float64(gs.Messages))
+
+	// 4. Searches, process start to output.
+	for _, q := range []string{sessiongen.RareTerm, `"` + sessiongen.RareTerm + `"`, "kubernetes timeout", "deploy* role:user", "context"} {
+		var res struct{ Groups []any }
+		times := timeRuns(*runs, func() { check(json.Unmarshal(run(env, *bin, "sessions", "search", q, "--json"), &res)) })
+		fmt.Printf("herm sessions search %-24s median %6.1f ms, p90 %6.1f ms (%d conversations)\n", q, ms(pct(times, .5)), ms(pct(times, .9)), len(res.Groups))
+	}
+
+	// 5. The long session: in-process reads and `herm sessions show`.
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(home, "state.db"))
+	check(err)
+	total, err := st.CountSessions(ctx, store.SessionFilter{IncludeArchived: true, IncludeHidden: true})
+	check(err)
+	oldest, err := st.FindSessions(ctx, store.SessionFilter{Offset: total - 1, Limit: 1})
+	check(err)
+	long := oldest[0]
+	times := timeRuns(*runs, func() {
+		msgs, err := st.Messages(ctx, long.ID)
+		check(err)
+		if len(msgs) != long.MessageCount {
+			fail("read %d of %d messages", len(msgs), long.MessageCount)
+		}
+	})
+	fmt.Printf("store.Messages(%d-message session): median %.1f ms, p90 %.1f ms\n", long.MessageCount, ms(pct(times, .5)), ms(pct(times, .9)))
+	times = timeRuns(*runs, func() {
+		_, err := st.MessagesPage(ctx, long.ID, 0, 200)
+		check(err)
+	})
+	fmt.Printf("store.MessagesPage(last 200): median %.2f ms\n", ms(pct(times, .5)))
+	times = timeRuns(*runs, func() { run(env, *bin, "sessions", "show", long.ID, "--json") })
+	fmt.Printf("herm sessions show %s --json (whole session, process start to exit): median %.1f ms\n", long.ID, ms(pct(times, .5)))
+
+	// 6. Search as you type (what the sessions pane does per keystroke):
+	// the first page for each prefix of a word, in-process.
+	word := "kubernetes"
+	var worst time.Duration
+	for i := 1; i <= len(word); i++ {
+		t := timeRuns(5, func() {
+			_, err := st.SearchSessions(ctx, word[:i]+"*", store.SearchOptions{Limit: 20})
+			check(err)
+		})
+		worst = max(worst, pct(t, .5))
+	}
+	fmt.Printf("search as you type %q (prefix per keystroke, first page): worst keystroke median %.1f ms\n", word, ms(worst))
+
+	// 7. The hot path after all that: one append to a big store.
+	sess := &store.Session{Source: "bench"}
+	check(st.CreateSession(ctx, sess))
+	times = timeRuns(200, func() {
+		check(st.AppendMessage(ctx, &store.Message{SessionID: sess.ID, Role: "user", Content: "one more message for the index", Complete: true}))
+	})
+	fmt.Printf("AppendMessage on the seeded store: median %.2f ms, p90 %.2f ms\n", ms(pct(times, .5)), ms(pct(times, .9)))
+	check(st.Close())
+	if *keep {
+		fmt.Printf("kept %s (HERM_HOME=%s)\n", *dir, home)
+	}
+}
+
+func run(env []string, bin string, args ...string) []byte {
+	cmd := exec.Command(bin, args...)
+	cmd.Env = env
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		fail("herm %s: %v\n%s", strings.Join(args, " "), err, errb.String())
+	}
+	return out.Bytes()
+}
+
+func timeRuns(n int, f func()) []time.Duration {
+	times := make([]time.Duration, 0, n)
+	for range n {
+		start := time.Now()
+		f()
+		times = append(times, time.Since(start))
+	}
+	slices.Sort(times)
+	return times
+}
+
+func pct(sorted []time.Duration, p float64) time.Duration {
+	return sorted[int(p*float64(len(sorted)-1))]
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func rusageSeconds(r syscall.Rusage) float64 {
+	return float64(syscall.TimevalToNsec(r.Utime)+syscall.TimevalToNsec(r.Stime)) / 1e9
+}
+
+func check(err error) {
+	if err != nil {
+		fail("%v", err)
+	}
+}
+
+func fail(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "bench/sessions: "+format+"\n", args...)
+	os.Exit(1)
+}

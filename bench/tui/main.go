@@ -1,0 +1,93 @@
+// Command tui measures herm's full-screen UI as a whole process against
+// the in-repo fake OpenAI server: the time from start to the first
+// interactive frame (in tmux, polling the pane until the prompt and status
+// line are drawn), idle RSS and CPU, opening a 10,000-message session to its
+// first frame, a keypress to its echo in that session, and the frame rate
+// while an answer streams at 5,000 tokens/s (herm on a PTY: each write of
+// the renderer is a frame).
+//
+//	go run ./bench/tui            # builds herm with -trimpath -ldflags=-s -w
+//	go run ./bench/tui -bin PATH  # measures an existing binary
+//
+// The in-process costs (rendering, Update+View) are `go test -bench` in
+// ui/, ui/chat and ui/render.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/herm-dev/herm/internal/fakeopenai"
+)
+
+func main() {
+	bin := flag.String("bin", "", "herm binary to measure (default: build one)")
+	runs := flag.Int("runs", 20, "runs of each start-up measurement")
+	streamSecs := flag.Int("stream", 6, "seconds of streaming for the frame-rate measurement")
+	flag.Parse()
+
+	dir, err := os.MkdirTemp("", "herm-bench-tui-")
+	check(err)
+	defer os.RemoveAll(dir)
+	if *bin == "" {
+		*bin = filepath.Join(dir, "herm")
+		build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", *bin, ".")
+		build.Env = append(os.Environ(), "CGO_ENABLED=0")
+		build.Stdout, build.Stderr = os.Stdout, os.Stderr
+		check(build.Run())
+	}
+	srv := fakeopenai.New()
+	defer srv.Close()
+	b := &bench{bin: *bin, dir: dir, url: srv.URL, srv: srv}
+
+	fmt.Println("herm full-screen UI, whole process (median of", *runs, "runs unless said)")
+	b.startup(*runs)
+	b.idle()
+	b.longSession(*runs)
+	b.streaming(time.Duration(*streamSecs) * time.Second)
+}
+
+type bench struct {
+	bin, dir, url string
+	srv           *fakeopenai.Server
+}
+
+// args are the flags pointing herm at the fake server.
+func (b *bench) args() []string {
+	return []string{"--provider", "custom", "--base-url", b.url, "--model", "fake-model", "--api-key", "sk-bench"}
+}
+
+// home returns a fresh herm home and working directory.
+func (b *bench) home(name string) (home, work string) {
+	home = filepath.Join(b.dir, name, "home")
+	work = filepath.Join(b.dir, name, "work")
+	check(os.MkdirAll(home, 0o700))
+	check(os.MkdirAll(work, 0o755))
+	return home, work
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+func pct(ds []time.Duration, p float64) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[int(p*float64(len(s)-1))]
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tui bench:", err)
+		os.Exit(1)
+	}
+}

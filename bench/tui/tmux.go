@@ -1,0 +1,162 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// tmux is one tmux server (its own socket) with herm in session "b".
+type tmux struct {
+	sock string
+}
+
+func newTmux(name string) *tmux {
+	t := &tmux{sock: fmt.Sprintf("herm-bench-%s-%d", name, os.Getpid())}
+	// A server with an idle session, so each measured start only creates
+	// a window, not a server.
+	check(t.cmd("-f", "/dev/null", "new-session", "-d", "-s", "idle", "-x", "100", "-y", "30", "sleep 3600").Run())
+	return t
+}
+
+func (t *tmux) cmd(args ...string) *exec.Cmd {
+	c := exec.Command("tmux", append([]string{"-L", t.sock}, args...)...)
+	c.Env = append(os.Environ(), "TMUX=")
+	return c
+}
+
+func (t *tmux) close() { t.cmd("kill-server").Run() }
+
+// start runs herm in a new session "b" and returns when tmux has started it.
+func (t *tmux) start(bin, home, work string, width, height int, args ...string) {
+	quoted := []string{"exec", "'" + bin + "'"}
+	for _, a := range args {
+		quoted = append(quoted, "'"+a+"'")
+	}
+	c := t.cmd("new-session", "-d", "-s", "b", "-x", strconv.Itoa(width), "-y", strconv.Itoa(height), "-c", work,
+		"-e", "HERM_HOME="+home, "-e", "TERM=xterm-256color", strings.Join(quoted, " ")+" 2>/dev/null")
+	check(c.Run())
+}
+
+func (t *tmux) capture() string {
+	out, _ := t.cmd("capture-pane", "-p", "-t", "b").Output()
+	return string(out)
+}
+
+// waitFor polls the pane until every text is on it and returns when.
+func (t *tmux) waitFor(deadline time.Duration, texts ...string) (time.Time, bool) {
+	end := time.Now().Add(deadline)
+	for time.Now().Before(end) {
+		s := t.capture()
+		ok := true
+		for _, x := range texts {
+			if !strings.Contains(s, x) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return time.Now(), true
+		}
+	}
+	return time.Time{}, false
+}
+
+func (t *tmux) pid() int {
+	out, err := t.cmd("display-message", "-p", "-t", "b", "#{pane_pid}").Output()
+	check(err)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	check(err)
+	return pid
+}
+
+func (t *tmux) stop() {
+	t.cmd("kill-session", "-t", "b").Run()
+	for t.cmd("has-session", "-t", "b").Run() == nil {
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// startup: from asking tmux to start herm to the first interactive frame
+// (the input prompt and the model in the status line), polling the pane.
+func (b *bench) startup(runs int) {
+	home, work := b.home("startup")
+	t := newTmux("startup")
+	defer t.close()
+	// tmux's own cost: the same measurement of a program that draws a
+	// prompt at once.
+	var floor, herm []time.Duration
+	for i := 0; i < runs; i++ {
+		start := time.Now()
+		t.start("/bin/sh", home, work, 100, 30, "-c", `printf "❯ fake-model"; sleep 60`)
+		at, ok := t.waitFor(5*time.Second, "❯ fake-model")
+		t.stop()
+		if ok {
+			floor = append(floor, at.Sub(start))
+		}
+	}
+	for i := 0; i < runs; i++ {
+		start := time.Now()
+		t.start(b.bin, home, work, 100, 30, b.args()...)
+		at, ok := t.waitFor(10*time.Second, "❯", "fake-model")
+		t.stop()
+		if !ok {
+			fmt.Println("  start-up: herm did not draw its first frame")
+			return
+		}
+		herm = append(herm, at.Sub(start))
+	}
+	fl := "n/a"
+	if len(floor) > 0 {
+		fl = ms(median(floor))
+	}
+	fmt.Printf("start → first interactive frame: median %s, p90 %s (tmux floor: %s for sh printing a prompt)\n",
+		ms(median(herm)), ms(pct(herm, 0.9)), fl)
+}
+
+// idle: RSS and CPU of a UI that has drawn its first frame and waits.
+func (b *bench) idle() {
+	home, work := b.home("idle")
+	t := newTmux("idle")
+	defer t.close()
+	t.start(b.bin, home, work, 100, 30, b.args()...)
+	if _, ok := t.waitFor(10*time.Second, "❯", "fake-model"); !ok {
+		fmt.Println("  idle: herm did not start")
+		return
+	}
+	pid := t.pid()
+	time.Sleep(2 * time.Second)
+	cpu0 := cpuTime(pid)
+	time.Sleep(10 * time.Second)
+	cpu1 := cpuTime(pid)
+	fmt.Printf("idle: RSS %.1f MB; CPU %s over 10 s idle (%.2f%%)\n", float64(rssKB(pid))/1024, ms(cpu1-cpu0), float64(cpu1-cpu0)/float64(10*time.Second)*100)
+	t.stop()
+}
+
+// rssKB reads a process's resident set from /proc.
+func rssKB(pid int) int {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	check(err)
+	for _, l := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+			n, _ := strconv.Atoi(f[1])
+			return n
+		}
+	}
+	return 0
+}
+
+// cpuTime reads a process's user+system CPU time from /proc.
+func cpuTime(pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	check(err)
+	s := string(data)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+	utime, _ := strconv.Atoi(f[11])
+	stime, _ := strconv.Atoi(f[12])
+	const hz = 100 // USER_HZ on Linux
+	return time.Duration(utime+stime) * time.Second / hz
+}
