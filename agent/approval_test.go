@@ -175,3 +175,29 @@ func TestDenyModeNeverAsks(t *testing.T) {
 		t.Fatalf("session override to yolo: asked=%d", asked)
 	}
 }
+
+func TestSensitiveFileWriteAsks(t *testing.T) {
+	f := newApprovalFixture(t)
+	s := f.session(t)
+	write := fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("write_file", map[string]any{"path": ".env", "content": "TOKEN=x\n"})}}
+	f.srv.Script.Push(write, fakellm.Reply{Text: "ok"})
+	if _, asked := f.run(t, s, &agent.ApprovalAnswer{Decision: agent.Deny}); asked != 1 || f.exists(".env") {
+		t.Fatalf("deny: asked=%d exists=%v", asked, f.exists(".env"))
+	}
+	f.srv.Script.Push(write, fakellm.Reply{Text: "ok"})
+	if _, asked := f.run(t, s, &agent.ApprovalAnswer{Decision: agent.AllowOnce}); asked != 1 || !f.exists(".env") {
+		t.Fatalf("once: asked=%d exists=%v", asked, f.exists(".env"))
+	}
+}
+
+func TestStaticGuardKnowsHermHome(t *testing.T) {
+	f := newApprovalFixture(t)
+	f.agent.Approvals.Analyze = nil // the real guard
+	f.agent.HermHome = filepath.Join(f.dir, "herm-home")
+	os.MkdirAll(f.agent.HermHome, 0o700)
+	s := f.session(t)
+	f.srv.Script.Push(fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "echo 'approvals: {mode: yolo}' >> herm-home/config.yaml"})}}, fakellm.Reply{Text: "ok"})
+	if _, asked := f.run(t, s, &agent.ApprovalAnswer{Decision: agent.Deny}); asked != 1 || f.exists("herm-home/config.yaml") {
+		t.Fatalf("writing herm's own config did not ask (asked=%d)", asked)
+	}
+}

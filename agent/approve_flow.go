@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -80,22 +81,43 @@ func (s *Session) ApprovalMode() ApprovalMode {
 	return ModeAsk
 }
 
+// analyze rates a command with the agent's policy: by default the full
+// guard, knowing the user's home and herm's own files.
+func (a *Agent) analyze(command, cwd string) guard.Verdict {
+	if a.Approvals.Analyze != nil {
+		return a.Approvals.Analyze(command, cwd)
+	}
+	home, _ := os.UserHomeDir()
+	return guard.AnalyzeWith(command, guard.Options{Home: home, HermHome: a.HermHome, Cwd: cwd})
+}
+
 // guardCommand is the session's CommandGuard during a turn: block-level
 // commands never run; ask-level ones run when granted, in yolo mode, or when
 // a person approves them.
 func (t *turn) guardCommand(ctx context.Context, command, cwd string) error {
-	s, a := t.s, t.s.agent
-	analyze := a.Approvals.Analyze
-	if analyze == nil {
-		analyze = func(c, _ string) guard.Verdict { return guard.Analyze(c) }
-	}
-	v := analyze(command, cwd)
+	v := t.s.agent.analyze(command, cwd)
 	switch v.Level {
 	case guard.Safe:
 		return nil
 	case guard.Block:
 		return fmt.Errorf("blocked: herm never runs this command, whatever the approval mode: %s", describeFindings(v))
 	}
+	return t.approve(ctx, command, cwd, v)
+}
+
+// guardPath is the session's PathGuard during a turn: a file tool's write
+// to a sensitive path goes through the same approval as a command.
+func (t *turn) guardPath(ctx context.Context, tool, path string, v guard.Verdict) error {
+	if v.Level == guard.Block {
+		return fmt.Errorf("blocked: herm never writes %s: %s", path, describeFindings(v))
+	}
+	return t.approve(ctx, tool+" "+path, t.s.Env.Cwd(), v)
+}
+
+// approve decides an ask-level action (a command, or "write_file PATH"):
+// granted, yolo, denied by policy, or asked.
+func (t *turn) approve(ctx context.Context, command, cwd string, v guard.Verdict) error {
+	s, a := t.s, t.s.agent
 	if s.allGranted(ctx, v, command) {
 		return nil
 	}
@@ -105,7 +127,7 @@ func (t *turn) guardCommand(ctx context.Context, command, cwd string) error {
 		return nil
 	case ModeDeny:
 		t.recordApproval(command, v, ApprovalAnswer{Decision: Deny, By: "policy"}, false)
-		return fmt.Errorf("denied: this command needs a person's approval and none can be asked here (%s)", describeFindings(v))
+		return fmt.Errorf("denied: this needs a person's approval and none can be asked here (%s)", describeFindings(v))
 	}
 	answer, timedOut := t.ask(ctx, command, cwd, v)
 	t.recordApproval(command, v, answer, timedOut)
@@ -117,7 +139,7 @@ func (t *turn) guardCommand(ctx context.Context, command, cwd string) error {
 		if tooMany && t.cancel != nil {
 			t.cancel(errTooManyDenials)
 		}
-		why := "the user denied this command"
+		why := "the user denied this"
 		if timedOut {
 			why = "nobody answered the approval request in time, so it was denied"
 		}
@@ -230,14 +252,11 @@ func describeFindings(v guard.Verdict) string {
 	return strings.Join(parts, "; ")
 }
 
-// denyAsk is the guard outside turns: block and ask are both refused.
+// denyAsk is the guard outside turns: nobody can be asked, so only safe
+// commands run.
 func denyAsk(a *Agent) func(ctx context.Context, command, cwd string) error {
 	return func(ctx context.Context, command, cwd string) error {
-		analyze := a.Approvals.Analyze
-		if analyze == nil {
-			analyze = func(c, _ string) guard.Verdict { return guard.Analyze(c) }
-		}
-		v := analyze(command, cwd)
+		v := a.analyze(command, cwd)
 		if v.Level == guard.Safe {
 			return nil
 		}

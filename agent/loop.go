@@ -44,8 +44,8 @@ func (s *Session) Run(ctx context.Context, in Input, emit func(Event)) TurnDone 
 	defer cancel(nil)
 	t := s.newTurn(ctx, emit)
 	t.cancel = cancel
-	s.Env.Guard = t.guardCommand
-	defer func() { s.Env.Guard = denyAsk(s.agent) }()
+	s.Env.Guard, s.Env.PathGuard = t.guardCommand, t.guardPath
+	defer func() { s.Env.Guard, s.Env.PathGuard = denyAsk(s.agent), nil }()
 	done := t.run(in)
 	t.emit(done)
 	return done
