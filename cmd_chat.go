@@ -154,6 +154,8 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 	case agent.StopError:
 		msg := app.redact.Replace(done.Err.Error())
 		return &exitError{code: exitFailure, err: fmt.Errorf("%s\n(session %s is saved; retry with: herm chat --resume %s -q \"…\")", msg, sess.ID, sess.ID)}
+	case agent.StopDenied, agent.StopLoop:
+		return &exitError{code: exitFailure, err: fmt.Errorf("the turn stopped: %v\n(session %s is saved; continue with: herm chat --resume %s -q \"…\")", done.Err, sess.ID, sess.ID)}
 	case agent.StopMaxTurns:
 		fmt.Fprintf(stderr, "herm: stopped at the tool-iteration limit; continue with: herm chat --resume %s -q \"continue\"\n", sess.ID)
 	}
@@ -226,6 +228,21 @@ func (p *progressPrinter) handle(e agent.Event) {
 		if e.TimedOut {
 			fmt.Fprintf(p.err, "\nherm: nobody answered in time: denied\n")
 		}
+	case agent.Retrying:
+		p.finishLine()
+		fmt.Fprintf(p.err, "herm: %s error from %s (%s); retry %d/%d in %s\n", e.Class, e.Provider,
+			p.redact(oneLine(e.Err.Error(), 120)), e.Attempt, e.MaxRetries, e.Wait.Round(100*time.Millisecond))
+	case agent.FallbackActivated:
+		p.finishLine()
+		fmt.Fprintf(p.err, "herm: %s/%s failed (%s); falling back to %s/%s for this turn\n",
+			e.FromProvider, e.FromModel, e.Class, e.ToProvider, e.ToModel)
+	case agent.Compressed:
+		p.finishLine()
+		fmt.Fprintf(p.err, "herm: compressed the conversation (%d → %d tokens); it continues in session %s\n",
+			e.TokensBefore, e.TokensAfter, e.SessionID)
+	case agent.LoopWarning:
+		p.finishLine()
+		fmt.Fprintf(p.err, "herm: the model called %s with the same arguments %d times in a row (limit %d)\n", e.Tool, e.Count, e.Limit)
 	case agent.Notice:
 		p.finishLine()
 		fmt.Fprintf(p.err, "herm: %s\n", p.redact(e.Text))
