@@ -225,7 +225,7 @@ Japanese, Thai and similar scripts match anywhere inside longer runs; use
 
 // searchError turns a query problem into a usage error (exit 2).
 func searchError(err error) error {
-	if errors.Is(err, store.ErrEmptyQuery) || errors.Is(err, store.ErrBadFilter) {
+	if errors.Is(err, store.ErrEmptyQuery) || errors.Is(err, store.ErrBadFilter) || errors.Is(err, store.ErrQueryTooLong) {
 		return &exitError{code: 2, err: errors.New(strings.TrimPrefix(err.Error(), "store: "))}
 	}
 	return err

@@ -19,8 +19,8 @@ import (
 func (sc *sessionsCmd) showCmd() *cobra.Command {
 	var (
 		around, nearby int64
-		last            int
-		system          bool
+		last           int
+		system         bool
 	)
 	cmd := &cobra.Command{
 		Use:   "show ID",

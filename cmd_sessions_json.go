@@ -10,22 +10,22 @@ import (
 // 3339, empty optional fields left out.
 
 type sessionJSON struct {
-	ID           string      `json:"id"`
-	Title        string      `json:"title"`
-	Source       string      `json:"source"`
-	Model        string      `json:"model,omitempty"`
-	Provider     string      `json:"provider,omitempty"`
-	ParentID     string      `json:"parent_session_id,omitempty"`
-	StartedAt    time.Time   `json:"started_at"`
-	UpdatedAt    time.Time   `json:"updated_at"`
-	EndedAt      *time.Time  `json:"ended_at,omitempty"`
-	EndReason    string      `json:"end_reason,omitempty"`
-	MessageCount int         `json:"message_count"`
-	Archived     bool        `json:"archived"`
-	Cwd          string      `json:"cwd,omitempty"`
-	Tokens       tokensJSON  `json:"tokens"`
-	CostUSD      float64     `json:"cost_usd"`
-	Preview      string      `json:"preview,omitempty"`
+	ID           string     `json:"id"`
+	Title        string     `json:"title"`
+	Source       string     `json:"source"`
+	Model        string     `json:"model,omitempty"`
+	Provider     string     `json:"provider,omitempty"`
+	ParentID     string     `json:"parent_session_id,omitempty"`
+	StartedAt    time.Time  `json:"started_at"`
+	UpdatedAt    time.Time  `json:"updated_at"`
+	EndedAt      *time.Time `json:"ended_at,omitempty"`
+	EndReason    string     `json:"end_reason,omitempty"`
+	MessageCount int        `json:"message_count"`
+	Archived     bool       `json:"archived"`
+	Cwd          string     `json:"cwd,omitempty"`
+	Tokens       tokensJSON `json:"tokens"`
+	CostUSD      float64    `json:"cost_usd"`
+	Preview      string     `json:"preview,omitempty"`
 }
 
 type tokensJSON struct {

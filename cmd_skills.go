@@ -280,16 +280,21 @@ func showSkill(w io.Writer, lib *skills.Library, args []string) error {
 }
 
 func editSkill(cmd *cobra.Command, lib *skills.Library, name string) error {
+	var original []byte
 	s, err := lib.Get(name)
+	if err == nil {
+		original, err = lib.ReadFile(s.Name, skills.FileName)
+	} else if p := lib.Catalog().Broken(name); p != nil {
+		// A SKILL.md that does not parse: edit it to fix it.
+		fmt.Fprintf(cmd.ErrOrStderr(), "herm: %v\n", p.Err)
+		s = &skills.Skill{Name: name, Dir: filepath.Dir(p.Path), Path: p.Path, ReadOnly: p.ReadOnly}
+		original, err = os.ReadFile(p.Path)
+	}
 	if err != nil {
 		return err
 	}
 	if s.ReadOnly {
 		return &skills.ReadOnlyError{Name: s.Name, Dir: s.Dir, Root: lib.Root()}
-	}
-	original, err := lib.ReadFile(s.Name, skills.FileName)
-	if err != nil {
-		return err
 	}
 	err = editLoop(cmd, skills.FileName, original, func(text []byte) error {
 		ns, err := lib.Edit(s.Name, string(text))

@@ -220,6 +220,17 @@ func TestSkillsCommandsRefuseBadInput(t *testing.T) {
 	if len(kept) != 1 {
 		t.Errorf("edited text not kept: %v", kept)
 	}
+	// A skill broken by hand is fixed with skills edit.
+	fixer := filepath.Join(e.work, "fix-editor.sh")
+	os.WriteFile(fixer, []byte("#!/bin/sh\nprintf -- '---\\nname: broken\\ndescription: Fixed now.\\n---\\nbody\\n' > \"$1\"\n"), 0o755)
+	e.vars = append(e.vars, "EDITOR="+fixer)
+	r = e.run("skills", "edit", "broken")
+	if r.code != 0 || !strings.Contains(r.stderr, "invalid YAML") || !strings.Contains(r.stderr, "Saved") {
+		t.Errorf("fixing a broken skill:\n%s", r)
+	}
+	if r = e.run("skills", "validate", "broken"); r.code != 0 || !strings.Contains(r.stdout, "✓ broken") {
+		t.Errorf("validate after the fix:\n%s", r)
+	}
 	r = e.run("skills", "delete", "my-skill")
 	if r.code == 0 || !strings.Contains(r.stderr, "--yes") {
 		t.Errorf("delete without confirmation:\n%s", r)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -21,7 +22,7 @@ func TestTUIEndToEnd(t *testing.T) {
 	needTmux(t)
 	srv := fakeopenai.New()
 	defer srv.Close()
-	srv.Script.Push(
+	scriptTurns(srv,
 		fakellm.Reply{Text: "I'll check the tool.", ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "echo tui-tool-output"})}},
 		fakellm.Reply{Text: "The tool printed **tui-tool-output**.\n\n- it ran once\n- it exited 0\n\nDone.", EventDelay: 3 * time.Millisecond},
 		fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "sleep 30"})}},
@@ -34,6 +35,7 @@ func TestTUIEndToEnd(t *testing.T) {
 	x.typeText("run the tool")
 	x.keys("Enter")
 	x.waitText("the answer", "┃ run the tool", "✓ terminal echo tui-tool-output", "exit 0", "Done.")
+	x.waitText("the session's title", "Tool check")
 
 	// Expand the tool block: tab to the chat, up to the block, enter.
 	x.keys("Tab")
@@ -125,6 +127,26 @@ func TestTUIEndToEnd(t *testing.T) {
 	y.waitText("the quit hint", "press ctrl+c again")
 	y.keys("C-c")
 	y.waitExit()
+}
+
+// scriptTurns answers the conversation's requests with rs in order. The
+// call that names the session after its first exchange runs beside the
+// next turn, so it is answered on its own instead of taking a reply.
+func scriptTurns(srv *fakeopenai.Server, rs ...fakellm.Reply) {
+	var mu sync.Mutex
+	srv.Script.Respond(func(r fakellm.Request) fakellm.Reply {
+		if strings.HasPrefix(r.System, "You name conversations") {
+			return fakellm.Reply{Text: "Tool check"}
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if len(rs) == 0 {
+			return fakellm.Reply{Text: "ok"}
+		}
+		next := rs[0]
+		rs = rs[1:]
+		return next
+	})
 }
 
 // The UI opens without a model configured and says how to set one up.

@@ -114,34 +114,44 @@ func parseApprovalReply(text string) (agent.Decision, bool) {
 	return agent.Deny, false
 }
 
-// answerApprovalText takes a typed answer from the owner of the chat's
-// pending request. It reports whether the message was such an answer.
-func (r *Runner) answerApprovalText(ctx context.Context, rt *route, ev *MessageEvent) bool {
-	decision, ok := parseApprovalReply(ev.Text)
-	cmd := strings.HasPrefix(strings.TrimSpace(ev.Text), "/approve") || strings.HasPrefix(strings.TrimSpace(ev.Text), "/deny")
-	if !ok && !cmd {
+func isApprovalCommand(text string) bool {
+	t := strings.TrimSpace(text)
+	return strings.HasPrefix(t, "/approve") || strings.HasPrefix(t, "/deny")
+}
+
+// isApprovalText reports whether a message is an answer to an approval:
+// /approve or /deny always; yes/no only while a request is pending.
+func (r *Runner) isApprovalText(rt *route, ev *MessageEvent) bool {
+	if isApprovalCommand(ev.Text) {
+		return true
+	}
+	if _, ok := parseApprovalReply(ev.Text); !ok {
 		return false
 	}
 	r.mu.Lock()
+	defer r.mu.Unlock()
+	return rt.approval != nil
+}
+
+// answerApprovalText takes a typed answer from the owner of the chat's
+// pending request.
+func (r *Runner) answerApprovalText(ctx context.Context, rt *route, ev *MessageEvent) {
+	decision, ok := parseApprovalReply(ev.Text)
+	r.mu.Lock()
 	a := rt.approval
 	r.mu.Unlock()
-	if a == nil {
-		if cmd {
+	switch {
+	case a == nil:
+		if isApprovalCommand(ev.Text) {
 			r.say(ctx, rt, "Nothing is waiting for approval.")
-			return true
 		}
-		return false
-	}
-	if ev.User.ID != a.owner.ID {
+	case ev.User.ID != a.owner.ID:
 		r.say(ctx, rt, "Only "+a.owner.Display()+" can answer this request.")
-		return true
-	}
-	if !ok {
+	case !ok:
 		r.say(ctx, rt, "Answer with /approve, /approve session, /approve always or /deny.")
-		return true
+	default:
+		r.answer(a, decision, ev)
 	}
-	r.answer(a, decision, ev)
-	return true
 }
 
 func (r *Runner) answer(a *chatApproval, d agent.Decision, ev *MessageEvent) bool {

@@ -11,6 +11,13 @@ import (
 	"github.com/herm-dev/herm/store"
 )
 
+// isCommand reports whether name is one of herm's commands (in any front
+// end: the TUI-only ones get an explanation).
+func (r *Runner) isCommand(name string) bool {
+	_, ok := commands.Find(commands.All, name)
+	return ok
+}
+
 // command answers a slash command from the shared table (agent/commands).
 // It reports false for text that is not one of herm's commands (a skill's
 // command, "/usr/bin is…"), which then goes to the agent as a message.
@@ -125,7 +132,7 @@ func (r *Runner) command(ctx context.Context, rt *route, ev *MessageEvent, name,
 			}
 		})
 	default:
-		return false
+		say("/" + cmd.Name + " is not available in chats yet.")
 	}
 	return true
 }
@@ -153,7 +160,7 @@ func (r *Runner) stop(ctx context.Context, rt *route, cause error) string {
 	rt.queue = kept
 	r.mu.Unlock()
 	for _, w := range dropped {
-		r.cfg.Store.SetInboxState(ctx, w.inboxID, store.InboxDone)
+		r.markInbox(w.inboxID, store.InboxDone)
 	}
 	if cancel != nil {
 		cancel(cause)

@@ -60,10 +60,12 @@ type TextLimit struct {
 
 // Host is what platforms call into: the runner.
 type Host interface {
-	// Handle takes an inbound message. When it returns nil the message is
-	// accepted (durably, if it will be answered) and the platform may
-	// acknowledge it; an error means "try again later".
-	Handle(ctx context.Context, ev *MessageEvent) error
+	// Handle takes inbound messages, in the order they came (a platform
+	// passes a whole batch of updates at once: it is recorded in one
+	// commit). When it returns nil the messages are accepted (durably, if
+	// they will be answered) and the platform may acknowledge them; an
+	// error means "deliver them again later".
+	Handle(ctx context.Context, evs ...*MessageEvent) error
 	// Converse runs a turn for a request/response front end (the API
 	// server) and returns when it is done.
 	Converse(ctx context.Context, req ConverseRequest) (ConverseResult, error)

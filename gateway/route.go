@@ -212,11 +212,7 @@ func (r *Runner) chatTurn(ctx context.Context, rt *route, batch []*work) {
 	last := batch[len(batch)-1].ev
 	finish := func() {
 		for _, w := range batch {
-			if w.inboxID != 0 {
-				if err := r.cfg.Store.SetInboxState(ctx, w.inboxID, store.InboxDone); err != nil {
-					r.log.Error("mark a message answered", "err", err)
-				}
-			}
+			r.markInbox(w.inboxID, store.InboxDone)
 		}
 	}
 	sess, _, err := r.session(ctx, rt)
@@ -227,11 +223,7 @@ func (r *Runner) chatTurn(ctx context.Context, rt *route, batch []*work) {
 		return
 	}
 	for _, w := range batch {
-		if w.inboxID != 0 {
-			if err := r.cfg.Store.SetInboxState(ctx, w.inboxID, store.InboxRunning); err != nil {
-				r.log.Error("mark a message started", "err", err)
-			}
-		}
+		r.markInbox(w.inboxID, store.InboxRunning)
 	}
 	in := r.input(ctx, rt, batch)
 	var reply string
@@ -403,7 +395,7 @@ func (r *Runner) reply(ctx context.Context, rt *route, text, replyTo string) {
 		if i == 0 {
 			m.ReplyTo = replyTo
 		}
-		sctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+		sctx, cancel := context.WithTimeout(r.sendCtx, 2*time.Minute)
 		_, err := rt.messenger.Send(sctx, rt.chatID, m)
 		cancel()
 		if err != nil {
@@ -413,8 +405,14 @@ func (r *Runner) reply(ctx context.Context, rt *route, text, replyTo string) {
 	}
 }
 
-// typing keeps the chat's typing indicator on until the returned func is
-// called (Telegram shows it for about five seconds per call).
+// typingDelay is how long a turn runs before the chat shows "typing…": a
+// quick answer needs no indicator, and skipping it halves the API calls
+// (Telegram limits a bot's calls per second).
+const typingDelay = 300 * time.Millisecond
+
+// typing keeps the chat's typing indicator on, from typingDelay into the
+// turn until the returned func is called (Telegram shows it for about five
+// seconds per call).
 func (r *Runner) typing(rt *route) func() {
 	if rt.messenger == nil {
 		return func() {}
@@ -423,6 +421,13 @@ func (r *Runner) typing(rt *route) func() {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
+		first := time.NewTimer(typingDelay)
+		defer first.Stop()
+		select {
+		case <-ctx.Done():
+			return
+		case <-first.C:
+		}
 		t := time.NewTicker(4 * time.Second)
 		defer t.Stop()
 		for {
@@ -471,7 +476,7 @@ func (r *Runner) replayInbox(ctx context.Context) error {
 		}
 		r.log.Info("answering a message accepted before the restart", "platform", ev.Platform, "chat", ev.Chat.ID)
 		if err := r.enqueue(rt, &work{ev: &ev, inboxID: it.ID}); err != nil {
-			r.cfg.Store.SetInboxState(ctx, it.ID, store.InboxDone)
+			r.markInbox(it.ID, store.InboxDone)
 		}
 	}
 	return nil

@@ -72,6 +72,9 @@ type Config struct {
 	Clock  clock.Clock
 	// StatusInterval is how often status.json is rewritten (default 2 s).
 	StatusInterval time.Duration
+	// ReconnectBase is the first wait before reconnecting a failed
+	// platform (default 1 s; it doubles up to 2 min).
+	ReconnectBase time.Duration
 }
 
 // Runner is the running gateway.
@@ -97,6 +100,14 @@ type Runner struct {
 	workers    sync.WaitGroup
 	turnCtx    context.Context
 	abortTurns context.CancelCauseFunc
+	// sendCtx bounds sends: it ends shortly after a forced shutdown, so a
+	// platform that does not answer cannot hold the exit up.
+	sendCtx    context.Context
+	cancelSend context.CancelFunc
+
+	marksMu   sync.Mutex
+	marks     []store.InboxState
+	marksKick chan struct{}
 }
 
 // Causes of a cancelled turn, which decide what the chat is told.
@@ -145,6 +156,9 @@ func New(cfg Config) (*Runner, error) {
 	if cfg.StatusInterval <= 0 {
 		cfg.StatusInterval = 2 * time.Second
 	}
+	if cfg.ReconnectBase <= 0 {
+		cfg.ReconnectBase = time.Second
+	}
 	r := &Runner{
 		cfg: cfg, log: cfg.Log, clock: cfg.Clock,
 		messengers: map[string]Messenger{},
@@ -157,6 +171,7 @@ func New(cfg Config) (*Runner, error) {
 		platforms:  map[string]*PlatformStatus{},
 		attempted:  map[string]bool{},
 		state:      "starting",
+		marksKick:  make(chan struct{}, 1),
 	}
 	seen := map[string]bool{}
 	for _, p := range cfg.Platforms {
@@ -171,6 +186,7 @@ func New(cfg Config) (*Runner, error) {
 		}
 	}
 	r.turnCtx, r.abortTurns = context.WithCancelCause(context.Background())
+	r.sendCtx, r.cancelSend = context.WithCancel(context.Background())
 	return r, nil
 }
 
@@ -198,12 +214,19 @@ func (r *Runner) Run(ctx context.Context) error {
 	}
 	r.started = r.clock.Now()
 	defer r.abortTurns(errShutdown)
+	defer r.cancelSend()
 
 	statusCtx, stopStatus := context.WithCancel(context.Background())
 	statusDone := make(chan struct{})
 	go func() {
 		defer close(statusDone)
 		r.statusLoop(statusCtx)
+	}()
+	marksCtx, stopMarks := context.WithCancel(context.Background())
+	marksDone := make(chan struct{})
+	go func() {
+		defer close(marksDone)
+		r.markLoop(marksCtx)
 	}()
 
 	if err := r.replayInbox(ctx); err != nil {
@@ -229,7 +252,11 @@ func (r *Runner) Run(ctx context.Context) error {
 		close(cronDone)
 	}
 	r.checkReady()
-	go r.maintain(platCtx)
+	platWG.Add(1)
+	go func() {
+		defer platWG.Done()
+		r.maintain(platCtx)
+	}()
 
 	<-ctx.Done()
 	r.log.Info("gateway stopping: no new messages are taken; running turns may finish", "drain_timeout", r.cfg.DrainTimeout)
@@ -254,9 +281,14 @@ func (r *Runner) Run(ctx context.Context) error {
 		if s := r.cfg.Scheduler; s != nil {
 			s.Abort()
 		}
+		// Interrupted turns still tell their chats; give that 10 s.
+		stopSends := time.AfterFunc(10*time.Second, r.cancelSend)
+		defer stopSends.Stop()
 		<-drained
 	}
 	platWG.Wait()
+	stopMarks()
+	<-marksDone
 	stopStatus()
 	<-statusDone
 	r.mu.Lock()
@@ -267,12 +299,12 @@ func (r *Runner) Run(ctx context.Context) error {
 	return nil
 }
 
-// supervise runs a platform, reconnecting with exponential backoff (1 s
-// doubling to 2 min, with jitter) so one platform's outage never takes
-// the others down.
+// supervise runs a platform, reconnecting with exponential backoff
+// (ReconnectBase doubling to 2 min, with jitter) so one platform's outage
+// never takes the others down.
 func (r *Runner) supervise(ctx context.Context, p Platform) {
 	name := p.Name()
-	backoff := time.Second
+	backoff := r.cfg.ReconnectBase
 	for {
 		r.setPlatform(name, "connecting", nil)
 		start := time.Now()
@@ -285,7 +317,7 @@ func (r *Runner) supervise(ctx context.Context, p Platform) {
 			err = errors.New("the connection ended")
 		}
 		if time.Since(start) > 2*time.Minute {
-			backoff = time.Second
+			backoff = r.cfg.ReconnectBase
 		}
 		wait := backoff/2 + time.Duration(rand.Int64N(int64(backoff)))
 		r.setPlatform(name, "retrying", err)

@@ -116,6 +116,18 @@ func (c Catalog) Find(name string) *Skill {
 	return nil
 }
 
+// Broken returns the problem of a SKILL.md that does not parse whose
+// folder is called name, or nil: such a skill is known by its folder's
+// name, so it can still be fixed (Edit, Patch) or deleted.
+func (c Catalog) Broken(name string) *Problem {
+	for i := range c.Problems {
+		if filepath.Base(filepath.Dir(c.Problems[i].Path)) == name {
+			return &c.Problems[i]
+		}
+	}
+	return nil
+}
+
 // Categories lists the categories in use, sorted.
 func (c Catalog) Categories() []string {
 	seen := map[string]bool{}

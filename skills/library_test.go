@@ -485,3 +485,19 @@ func TestCatalogWatchesFolders(t *testing.T) {
 		t.Error("a caller's change reached the cached catalog")
 	}
 }
+
+func TestCreateRefusesLinkedCategory(t *testing.T) {
+	base := t.TempDir()
+	root := filepath.Join(base, "skills")
+	outside := filepath.Join(base, "outside")
+	os.MkdirAll(root, 0o755)
+	os.MkdirAll(outside, 0o755)
+	os.Symlink(outside, filepath.Join(root, "cat"))
+	l := NewLibrary(root, nil)
+	if _, err := l.Create("x", "cat", skillMD("x", "d", "body")); err == nil || !strings.Contains(err.Error(), "outside") {
+		t.Errorf("create through a linked category: %v", err)
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("wrote outside the root: %v", entries)
+	}
+}

@@ -68,11 +68,16 @@ func (l *Library) Create(name, category, content string) (*Skill, error) {
 		}
 		return nil, fmt.Errorf("a skill named %q already exists at %s; change it with edit or patch, or pick another name", name, found.Dir)
 	}
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, fmt.Errorf("create %s: %w", parent, err)
+	if err := os.MkdirAll(l.root, 0o755); err != nil {
+		return nil, fmt.Errorf("create %s: %w", l.root, err)
 	}
+	// A category folder that is a link to elsewhere must not take the
+	// new skill (or the folders made for it) outside the root.
 	if !withinDir(l.root, parent) {
 		return nil, fmt.Errorf("refusing to create %s: it resolves outside %s", dir, l.root)
+	}
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, fmt.Errorf("create %s: %w", parent, err)
 	}
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		if errors.Is(err, fs.ErrExist) {
@@ -93,9 +98,14 @@ func (l *Library) writable(name string) (*Skill, error) {
 	if err := ValidName(name); err != nil {
 		return nil, err
 	}
-	s := l.Catalog().Find(name)
+	c := l.Catalog()
+	s := c.Find(name)
 	if s == nil {
-		return nil, &NotFoundError{Name: name}
+		p := c.Broken(name)
+		if p == nil {
+			return nil, &NotFoundError{Name: name}
+		}
+		s = &Skill{Name: name, Dir: filepath.Dir(p.Path), Path: p.Path, ReadOnly: p.ReadOnly}
 	}
 	if s.ReadOnly {
 		return nil, &ReadOnlyError{Name: name, Dir: s.Dir, Root: l.root}

@@ -108,22 +108,55 @@ type InboxItem struct {
 // AddInbox records it as pending unless (Platform, EventID) was recorded
 // before: added is false for a duplicate, which the caller drops.
 func (s *Store) AddInbox(ctx context.Context, it *InboxItem) (added bool, err error) {
-	if it.ReceivedAt.IsZero() {
-		it.ReceivedAt = nowUTC()
-	}
-	it.State = InboxPending
-	res, err := s.wdb.ExecContext(ctx, `INSERT INTO gateway_inbox (platform, event_id, route_key, payload, state,
-		received_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (platform, event_id) DO NOTHING`,
-		it.Platform, it.EventID, it.RouteKey, string(it.Payload), it.State, toNanos(it.ReceivedAt), toNanos(it.ReceivedAt))
+	added2, err := s.AddInboxBatch(ctx, []*InboxItem{it})
 	if err != nil {
-		return false, fmt.Errorf("store: record %s message %s: %w", it.Platform, it.EventID, err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil || n == 0 {
 		return false, err
 	}
-	it.ID, err = res.LastInsertId()
-	return err == nil, err
+	return added2[0], nil
+}
+
+// AddInboxBatch records items as pending in one transaction (a platform's
+// batch of updates costs one commit). added[i] is false for an item seen
+// before, which the caller drops; new items get their ID.
+func (s *Store) AddInboxBatch(ctx context.Context, items []*InboxItem) (added []bool, err error) {
+	added = make([]bool, len(items))
+	err = s.withTx(ctx, func(tx *sql.Tx) error {
+		stmt, err := tx.PrepareContext(ctx, `INSERT INTO gateway_inbox (platform, event_id, route_key, payload, state,
+			received_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (platform, event_id) DO NOTHING`)
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
+		for i, it := range items {
+			if it.ReceivedAt.IsZero() {
+				it.ReceivedAt = nowUTC()
+			}
+			it.State = InboxPending
+			res, err := stmt.ExecContext(ctx, it.Platform, it.EventID, it.RouteKey, string(it.Payload), it.State,
+				toNanos(it.ReceivedAt), toNanos(it.ReceivedAt))
+			if err != nil {
+				return fmt.Errorf("%s message %s: %w", it.Platform, it.EventID, err)
+			}
+			if n, err := res.RowsAffected(); err != nil || n == 0 {
+				continue
+			}
+			if it.ID, err = res.LastInsertId(); err != nil {
+				return err
+			}
+			added[i] = true
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: record inbound messages: %w", err)
+	}
+	return added, nil
+}
+
+// InboxState is a state change of an inbox item.
+type InboxState struct {
+	ID    int64
+	State string
 }
 
 // SetInboxState moves an inbox item to state.
@@ -131,6 +164,23 @@ func (s *Store) SetInboxState(ctx context.Context, id int64, state string) error
 	res, err := s.wdb.ExecContext(ctx, `UPDATE gateway_inbox SET state = ?, updated_at = ? WHERE id = ?`,
 		state, toNanos(nowUTC()), id)
 	return affectedOne(res, err, fmt.Sprintf("set inbox item %d %s", id, state))
+}
+
+// SetInboxStates applies state changes in order, in one transaction.
+func (s *Store) SetInboxStates(ctx context.Context, changes []InboxState) error {
+	now := toNanos(nowUTC())
+	err := s.withTx(ctx, func(tx *sql.Tx) error {
+		for _, c := range changes {
+			if _, err := tx.ExecContext(ctx, `UPDATE gateway_inbox SET state = ?, updated_at = ? WHERE id = ?`, c.State, now, c.ID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store: update %d inbox items: %w", len(changes), err)
+	}
+	return nil
 }
 
 // OpenInbox returns the items not done, oldest first: after a restart,

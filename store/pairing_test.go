@@ -165,7 +165,22 @@ func TestRoutesAndInbox(t *testing.T) {
 	if err != nil || len(open) != 2 || open[0].State != InboxRunning || string(open[1].Payload) != `{"text":"hi"}` {
 		t.Fatalf("%+v %v", open, err)
 	}
-	if n, err := s.PruneInbox(ctx, time.Now().Add(time.Minute)); err != nil || n != 1 {
+	batch := []*InboxItem{
+		{Platform: "telegram", EventID: "200", RouteKey: r.Key, Payload: []byte(`{}`)},
+		{Platform: "telegram", EventID: "101", RouteKey: r.Key, Payload: []byte(`{}`)}, // seen
+		{Platform: "telegram", EventID: "201", RouteKey: r.Key, Payload: []byte(`{}`)},
+	}
+	added, err := s.AddInboxBatch(ctx, batch)
+	if err != nil || !added[0] || added[1] || !added[2] || batch[0].ID == 0 || batch[1].ID != 0 {
+		t.Fatalf("batch: %v %v %+v", added, err, batch)
+	}
+	if err := s.SetInboxStates(ctx, []InboxState{{batch[0].ID, InboxRunning}, {batch[0].ID, InboxDone}, {batch[2].ID, InboxDone}}); err != nil {
+		t.Fatal(err)
+	}
+	if open, _ := s.OpenInbox(ctx); len(open) != 2 {
+		t.Errorf("%d open after the batch", len(open))
+	}
+	if n, err := s.PruneInbox(ctx, time.Now().Add(time.Minute)); err != nil || n != 3 {
 		t.Errorf("pruned %d %v", n, err)
 	}
 }

@@ -21,6 +21,7 @@ func migrations() []migration {
 		{"sessions, messages and full-text search", execSQL(schemaV1)},
 		{"session events and approval grants", execSQL(schemaV2)},
 		{"cron jobs, gateway routes and inbox, pairing", execSQL(schemaV3)},
+		{"full-text index vocabulary, for prefix search", execSQL(schemaV4)},
 	}
 }
 

@@ -62,6 +62,10 @@ type SearchOptions struct {
 	// HitsPerGroup caps the hits SearchSessions keeps per lineage
 	// (default 3).
 	HitsPerGroup int
+	// NewestFirst orders hits by time instead of relevance (Rank is 0).
+	// It is several times faster for common words, which suits
+	// search-as-you-type; rare words cost little either way.
+	NewestFirst bool
 	// Now anchors relative dates in the query (after:7d); zero means now.
 	Now time.Time
 }
@@ -104,11 +108,23 @@ func hiddenSources() []string { return []string{"subagent", "tool"} }
 // nothing searchable returns ErrEmptyQuery; a filter with a value it cannot
 // read, ErrBadFilter.
 func (s *Store) Search(ctx context.Context, query string, opts SearchOptions) ([]Hit, error) {
-	hits, err := s.search(ctx, query, opts, min(defaultInt(opts.Limit, 20), 500))
+	hits, err := s.searchPage(ctx, query, opts)
 	if err != nil {
 		return nil, fmt.Errorf("store: search %q: %w", shorten(query), err)
 	}
 	return hits, nil
+}
+
+func (s *Store) searchPage(ctx context.Context, query string, opts SearchOptions) ([]Hit, error) {
+	r, err := s.prepareSearch(ctx, query, opts)
+	if err != nil {
+		return nil, err
+	}
+	hits, err := r.hits(ctx, max(opts.Offset, 0), min(defaultInt(opts.Limit, 20), 500))
+	if err != nil {
+		return nil, err
+	}
+	return hits, r.snippets(ctx, hits)
 }
 
 func defaultInt(v, def int) int {
@@ -126,7 +142,20 @@ type plan struct {
 	opts    SearchOptions
 }
 
-func (s *Store) search(ctx context.Context, query string, opts SearchOptions, limit int) ([]Hit, error) {
+// searchRun is a parsed query ready to run a page at a time. Hits are
+// ranked first and given snippets after, so only those shown cost one.
+type searchRun struct {
+	s    *Store
+	p    plan
+	like bool // no indexed word: scan with LIKE
+	// For the index: the MATCH expression, and the groups and exclusions
+	// checked as substrings of its candidates.
+	match      string
+	likeGroups [][]queryTerm
+	likeNeg    []queryTerm
+}
+
+func (s *Store) prepareSearch(ctx context.Context, query string, opts SearchOptions) (*searchRun, error) {
 	now := opts.Now
 	if now.IsZero() {
 		now = time.Now()
@@ -146,14 +175,15 @@ func (s *Store) search(ctx context.Context, query string, opts SearchOptions, li
 	if err := checkTerms(pos, neg); err != nil {
 		return nil, err
 	}
-	p := plan{groups: andGroups(pos), neg: neg, filters: pq.filters, opts: opts}
+	r := &searchRun{s: s, p: plan{groups: dedupeGroups(andGroups(pos)), neg: dedupeTerms(neg), filters: pq.filters, opts: opts}}
+	p := &r.p
 	p.mergeOptions()
 
 	// The index answers terms it tokenizes as words; a term that needs a
 	// substring match makes its group a LIKE condition. A group mixing
 	// both (a OR 東京) cannot be split between MATCH and LIKE, and neither
 	// can a query with no indexed group: those scan.
-	var ftsGroups, likeGroups [][]queryTerm
+	var ftsGroups [][]queryTerm
 	mixed := false
 	for _, g := range p.groups {
 		n := 0
@@ -166,23 +196,177 @@ func (s *Store) search(ctx context.Context, query string, opts SearchOptions, li
 		case 0:
 			ftsGroups = append(ftsGroups, g)
 		case len(g):
-			likeGroups = append(likeGroups, g)
+			r.likeGroups = append(r.likeGroups, g)
 		default:
 			mixed = true
 		}
 	}
 	if mixed || len(ftsGroups) == 0 {
-		return s.searchLike(ctx, p, p.groups, p.neg, limit)
+		r.like, r.likeGroups, r.likeNeg = true, p.groups, p.neg
+	} else {
+		var ftsNeg []queryTerm
+		for _, t := range p.neg {
+			if p.substring(t) {
+				r.likeNeg = append(r.likeNeg, t)
+			} else {
+				ftsNeg = append(ftsNeg, t)
+			}
+		}
+		if err := s.expandPrefixes(ctx, ftsGroups, ftsNeg); err != nil {
+			return nil, err
+		}
+		r.match = buildFTS(ftsGroups, ftsNeg)
 	}
-	var ftsNeg, likeNeg []queryTerm
-	for _, t := range p.neg {
-		if p.substring(t) {
-			likeNeg = append(likeNeg, t)
-		} else {
-			ftsNeg = append(ftsNeg, t)
+	if n := len(termTexts(r.likeGroups)) + len(r.likeNeg); n > maxLikeTerms {
+		return nil, fmt.Errorf("%w: a search takes at most %d different words matched by substring, not %d", ErrQueryTooLong, maxLikeTerms, n)
+	}
+	return r, nil
+}
+
+// hits returns a page of hits without snippets (substring hits have them).
+func (r *searchRun) hits(ctx context.Context, offset, limit int) ([]Hit, error) {
+	if r.like {
+		return r.s.searchLike(ctx, r.p, r.likeGroups, r.likeNeg, offset, limit)
+	}
+	return r.s.searchFTS(ctx, r.p, r.match, r.likeGroups, r.likeNeg, offset, limit)
+}
+
+// snippets fills the hits' snippets.
+func (r *searchRun) snippets(ctx context.Context, hits []Hit) error {
+	if r.like {
+		return nil
+	}
+	if err := r.s.ftsSnippets(ctx, r.match, hits); err != nil {
+		return err
+	}
+	if extra := termTexts(r.likeGroups); len(extra) > 0 {
+		for i := range hits {
+			hits[i].Snippet = markTerms(hits[i].Snippet, extra)
 		}
 	}
-	return s.searchFTS(ctx, p, buildFTS(ftsGroups, ftsNeg), likeGroups, likeNeg, limit)
+	return nil
+}
+
+// maxPrefixWords bounds how many indexed words one prefix term is asked
+// for by name. A prefix matching more (a single letter) stands for its
+// maxPrefixWords most frequent words.
+const maxPrefixWords = 64
+
+// expandPrefixes gives prefix terms (kub*) the indexed words they match,
+// from the index vocabulary: FTS5 answers a prefix by merging the postings
+// of all those words before returning anything, which takes a third of a
+// second in a million messages, while the same words asked for by name
+// come back newest first at once. Only terms that are one plain ASCII word
+// are expanded (their index form is just the lower case); others, and
+// prefixes matching no word, stay prefix queries.
+func (s *Store) expandPrefixes(ctx context.Context, groups [][]queryTerm, neg []queryTerm) error {
+	expand := func(t *queryTerm) error {
+		if !t.prefix || !plainASCIIWord(t.text) {
+			return nil
+		}
+		words, err := s.prefixWords(ctx, strings.ToLower(t.text))
+		t.words = words
+		return err
+	}
+	for _, g := range groups {
+		for i := range g {
+			if err := expand(&g[i]); err != nil {
+				return err
+			}
+		}
+	}
+	for i := range neg {
+		if err := expand(&neg[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// prefixWords lists the indexed words starting with prefix: all of them
+// when there are at most maxPrefixWords, else the most frequent ones.
+func (s *Store) prefixWords(ctx context.Context, prefix string) ([]string, error) {
+	// The words after prefix and before it with its last byte raised are
+	// exactly those starting with it (plain ASCII, binary order).
+	upper := prefix[:len(prefix)-1] + string(prefix[len(prefix)-1]+1)
+	words, err := s.vocabWords(ctx, `SELECT term FROM messages_fts_vocab WHERE term >= ? AND term < ? LIMIT ?`,
+		prefix, upper, maxPrefixWords+1)
+	if err != nil || len(words) <= maxPrefixWords {
+		return words, err
+	}
+	return s.vocabWords(ctx, `SELECT term FROM messages_fts_vocab WHERE term >= ? AND term < ?
+		ORDER BY doc DESC LIMIT ?`, prefix, upper, maxPrefixWords)
+}
+
+func (s *Store) vocabWords(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := s.rdb.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("read the index vocabulary: %w", err)
+	}
+	defer rows.Close()
+	var words []string
+	for rows.Next() {
+		var w string
+		if err := rows.Scan(&w); err != nil {
+			return nil, err
+		}
+		words = append(words, w)
+	}
+	return words, rows.Err()
+}
+
+// plainASCIIWord reports whether s is one token of ASCII letters and
+// digits, whose index form is its lower case.
+func plainASCIIWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// maxLikeTerms bounds the words matched by substring: each is a condition
+// in the SQL, and SQLite refuses expressions nested 1,000 deep.
+const maxLikeTerms = 200
+
+// ErrQueryTooLong is wrapped by Search when a query has more words than it
+// can match by substring.
+var ErrQueryTooLong = errors.New("search query too long")
+
+// dedupeGroups drops AND groups that repeat an earlier one (a a = a).
+func dedupeGroups(groups [][]queryTerm) [][]queryTerm {
+	seen := map[string]bool{}
+	out := groups[:0]
+	for _, g := range groups {
+		var key strings.Builder
+		for _, t := range g {
+			key.WriteString(t.fts())
+			key.WriteByte(0)
+		}
+		if !seen[key.String()] {
+			seen[key.String()] = true
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// dedupeTerms drops repeated terms.
+func dedupeTerms(terms []queryTerm) []queryTerm {
+	seen := map[string]bool{}
+	out := terms[:0]
+	for _, t := range terms {
+		if k := t.fts(); !seen[k] {
+			seen[k] = true
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func (p *plan) substring(t queryTerm) bool { return p.opts.Substring || unsegmented(t.text) }
@@ -350,10 +534,10 @@ func termTexts(groups [][]queryTerm) []string {
 	return out
 }
 
-// searchFTS ranks the newest rankCandidates index matches with BM25 and
-// cuts snippets for the page it returns. likeGroups and likeNeg are terms
-// the index cannot match, checked as substrings of the candidates.
-func (s *Store) searchFTS(ctx context.Context, p plan, match string, likeGroups [][]queryTerm, likeNeg []queryTerm, limit int) ([]Hit, error) {
+// searchFTS ranks the newest rankCandidates index matches with BM25.
+// likeGroups and likeNeg are terms the index cannot match, checked as
+// substrings of the candidates.
+func (s *Store) searchFTS(ctx context.Context, p plan, match string, likeGroups [][]queryTerm, likeNeg []queryTerm, offset, limit int) ([]Hit, error) {
 	filter, args := p.where()
 	like, likeArgs := likeConds(likeGroups, likeNeg)
 	// The inner query walks the index newest first (FTS5 delivers rowid
@@ -368,7 +552,17 @@ func (s *Store) searchFTS(ctx context.Context, p plan, match string, likeGroups 
 	) ORDER BY score, id DESC LIMIT ? OFFSET ?`
 	all := append([]any{match}, args...)
 	all = append(all, likeArgs...)
-	all = append(all, rankCandidates, limit, max(p.opts.Offset, 0))
+	all = append(all, rankCandidates, limit, offset)
+	if p.opts.NewestFirst {
+		// No BM25: its first call counts every message holding each
+		// word (a full read of a common word's postings), which is most
+		// of a ranked search's time. Newest first stops at the page.
+		q = `SELECT m.id, m.session_id, m.role, m.created_at, 0.0
+			FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
+			WHERE messages_fts MATCH ?` + filter + like + `
+			ORDER BY messages_fts.rowid DESC LIMIT ? OFFSET ?`
+		all = append(all[:len(all)-3], limit, offset)
+	}
 	rows, err := s.rdb.QueryContext(ctx, q, all...)
 	if err != nil {
 		return nil, err
@@ -384,18 +578,7 @@ func (s *Store) searchFTS(ctx context.Context, p plan, match string, likeGroups 
 		h.CreatedAt = fromNanos(created)
 		hits = append(hits, h)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if err := s.ftsSnippets(ctx, match, hits); err != nil {
-		return nil, err
-	}
-	if extra := termTexts(likeGroups); len(extra) > 0 {
-		for i := range hits {
-			hits[i].Snippet = markTerms(hits[i].Snippet, extra)
-		}
-	}
-	return hits, nil
+	return hits, rows.Err()
 }
 
 // ftsSnippets fills the hits' snippets, computing snippet() only for the
@@ -445,13 +628,13 @@ func (s *Store) ftsSnippets(ctx context.Context, match string, hits []Hit) error
 // searchLike finds messages by substring, newest first. It scans messages
 // (through the session index when the search is limited to sessions) and
 // stops at the page it needs.
-func (s *Store) searchLike(ctx context.Context, p plan, groups [][]queryTerm, neg []queryTerm, limit int) ([]Hit, error) {
+func (s *Store) searchLike(ctx context.Context, p plan, groups [][]queryTerm, neg []queryTerm, offset, limit int) ([]Hit, error) {
 	filter, args := p.where()
 	like, likeArgs := likeConds(groups, neg)
 	q := `SELECT m.id, m.session_id, m.role, m.created_at, m.content, m.tool_args, m.tool_name
 		FROM messages m WHERE 1` + filter + like + ` ORDER BY m.id DESC LIMIT ? OFFSET ?`
 	all := append(args, likeArgs...)
-	all = append(all, limit, max(p.opts.Offset, 0))
+	all = append(all, limit, offset)
 	rows, err := s.rdb.QueryContext(ctx, q, all...)
 	if err != nil {
 		return nil, err
@@ -529,19 +712,42 @@ func (s *Store) searchSessions(ctx context.Context, query string, opts SearchOpt
 	limit := min(defaultInt(opts.Limit, 10), 100)
 	perGroup := defaultInt(opts.HitsPerGroup, 3)
 	offset := max(opts.Offset, 0)
-	opts.Offset = 0
-	hits, err := s.search(ctx, query, opts, min((limit+offset)*perGroup*4, 500))
+	// Take hits without snippets until they cover enough sessions (one
+	// long session full of matches must not crowd the others out of the
+	// page); snippets are cut for the hits kept. Ranked hits come in one
+	// go: every page would rank all the candidates again.
+	page, maxPages := rankCandidates, 1
+	if opts.NewestFirst {
+		page, maxPages = 500, 4
+	}
+	r, err := s.prepareSearch(ctx, query, opts)
 	if err != nil {
 		return nil, err
 	}
-	var ids []string
-	seen := map[string]bool{}
-	for _, h := range hits {
-		if !seen[h.SessionID] {
-			seen[h.SessionID] = true
-			ids = append(ids, h.SessionID)
+	var (
+		hits []Hit
+		ids  []string
+		seen = map[string]bool{}
+	)
+	for n := range maxPages {
+		more, err := r.hits(ctx, n*page, page)
+		if err != nil {
+			return nil, err
+		}
+		hits = append(hits, more...)
+		for _, h := range more {
+			if !seen[h.SessionID] {
+				seen[h.SessionID] = true
+				ids = append(ids, h.SessionID)
+			}
+		}
+		if len(more) < page || len(ids) >= limit+offset {
+			break
 		}
 	}
+	// Sessions first hit far down the ranking cannot make the page; the
+	// groups are built from the best few times as many as it shows.
+	ids = ids[:min(len(ids), 3*(limit+offset))]
 	known, err := s.withAncestors(ctx, ids)
 	if err != nil {
 		return nil, err
@@ -554,7 +760,7 @@ func (s *Store) searchSessions(ctx context.Context, query string, opts SearchOpt
 	for _, h := range hits {
 		sess, ok := known[h.SessionID]
 		if !ok {
-			continue // deleted since the search
+			continue // beyond the sessions considered, or deleted since
 		}
 		root := lineageRoot(known, h.SessionID)
 		g := byRoot[root]
@@ -576,9 +782,19 @@ func (s *Store) searchSessions(ctx context.Context, query string, opts SearchOpt
 		return nil, nil
 	}
 	order = order[offset:]
-	out := make([]SessionGroup, 0, min(limit, len(order)))
-	for _, root := range order[:min(limit, len(order))] {
-		out = append(out, *byRoot[root])
+	order = order[:min(limit, len(order))]
+	var kept []Hit
+	for _, root := range order {
+		kept = append(kept, byRoot[root].Hits...)
+	}
+	if err := r.snippets(ctx, kept); err != nil {
+		return nil, err
+	}
+	out := make([]SessionGroup, 0, len(order))
+	for _, root := range order {
+		g := byRoot[root]
+		g.Hits, kept = kept[:len(g.Hits)], kept[len(g.Hits):]
+		out = append(out, *g)
 	}
 	return out, nil
 }

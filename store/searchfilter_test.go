@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -250,5 +251,96 @@ func TestParseWhen(t *testing.T) {
 		if _, err := ParseWhen(bad, now); err == nil {
 			t.Errorf("ParseWhen(%q) accepted", bad)
 		}
+	}
+}
+
+func TestSearchManySubstringWords(t *testing.T) {
+	s := openTest(t)
+	seedFiltered(t, s)
+	// Repeats collapse, so a long query of few words is fine.
+	if _, err := s.Search(context.Background(), strings.Repeat("天気 ", 500), SearchOptions{}); err != nil {
+		t.Errorf("repeated word: %v", err)
+	}
+	var words []string
+	for i := range 300 {
+		words = append(words, fmt.Sprintf("語%d", i))
+	}
+	_, err := s.Search(context.Background(), strings.Join(words, " "), SearchOptions{})
+	if !errors.Is(err, ErrQueryTooLong) || !strings.Contains(err.Error(), "at most 200") {
+		t.Errorf("300 words: %v", err)
+	}
+	_, err = s.Search(context.Background(), "deploy "+strings.Join(words, " "), SearchOptions{Substring: true})
+	if !errors.Is(err, ErrQueryTooLong) {
+		t.Errorf("300 substring words: %v", err)
+	}
+}
+
+func TestSearchPrefixUsesTheVocabulary(t *testing.T) {
+	s := openTest(t)
+	sess := newSession(t, s)
+	var msgs []*Message
+	for _, c := range []string{"deploy now", "deployed yesterday", "Deployment plan", "deplete stock", "redeploy later", "café crème"} {
+		msgs = append(msgs, &Message{SessionID: sess.ID, Role: "user", Content: c})
+	}
+	appendAll(t, s, msgs...)
+	ids := func(idx ...int) []int64 {
+		var out []int64
+		for _, i := range idx {
+			out = append(out, msgs[i].ID)
+		}
+		return out
+	}
+	for q, want := range map[string][]int64{
+		"deploy*":          ids(0, 1, 2),
+		"DEPLOY*":          ids(0, 1, 2),
+		"depl*":            ids(0, 1, 2, 3),
+		"depl* -deployed":  ids(0, 2, 3),
+		"stock -deploy*":   ids(3),
+		"plan OR deplete*": ids(2, 3),
+		"zzz* OR stock":    ids(3),
+		"caf*":             ids(5), // not plain ASCII: FTS5's own prefix
+		`"deployment pl"*`: ids(2), // a phrase prefix
+	} {
+		if got := searchIDs(t, s, q, SearchOptions{}); !sameSet(got, want) {
+			t.Errorf("Search(%q) = %v, want %v", q, got, want)
+		}
+	}
+	hits, err := s.Search(context.Background(), "deploy*", SearchOptions{})
+	if err != nil || !strings.Contains(hits[0].Snippet+hits[1].Snippet+hits[2].Snippet, "«Deployment»") {
+		t.Errorf("expanded prefix not highlighted: %+v %v", hits, err)
+	}
+
+	// A prefix matching more than maxPrefixWords words stands for the
+	// most frequent ones.
+	var many []*Message
+	for i := range maxPrefixWords + 10 {
+		n := 1
+		if i < maxPrefixWords {
+			n = 2 // the first 64 words appear twice
+		}
+		for range n {
+			many = append(many, &Message{SessionID: sess.ID, Role: "user", Content: fmt.Sprintf("wordy%03d", i)})
+		}
+	}
+	appendAll(t, s, many...)
+	hits, err = s.Search(context.Background(), "wordy*", SearchOptions{Limit: 500})
+	if err != nil || len(hits) != 2*maxPrefixWords {
+		t.Errorf("wide prefix: %d hits, %v; want the %d messages of the most frequent words", len(hits), err, 2*maxPrefixWords)
+	}
+}
+
+func TestSearchNewestFirst(t *testing.T) {
+	s := openTest(t)
+	sess := newSession(t, s)
+	strong := &Message{SessionID: sess.ID, Role: "user", Content: "gopher gopher gopher"}
+	weak := &Message{SessionID: sess.ID, Role: "user", Content: "gopher " + strings.Repeat("filler ", 30)}
+	appendAll(t, s, strong, weak)
+	hits, err := s.Search(context.Background(), "gopher", SearchOptions{NewestFirst: true})
+	if err != nil || len(hits) != 2 || hits[0].MessageID != weak.ID || hits[0].Rank != 0 || !strings.Contains(hits[0].Snippet, "«gopher»") {
+		t.Errorf("newest first: %+v %v", hits, err)
+	}
+	groups, err := s.SearchSessions(context.Background(), "gopher", SearchOptions{NewestFirst: true})
+	if err != nil || len(groups) != 1 || groups[0].Hits[0].MessageID != weak.ID {
+		t.Errorf("grouped newest first: %+v %v", groups, err)
 	}
 }

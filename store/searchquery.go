@@ -22,9 +22,24 @@ type queryTerm struct {
 	negated bool
 	// orNext joins this term to the next with OR instead of AND.
 	orNext bool
+	// words, when set, are the indexed words a prefix term matches,
+	// asked for by name instead of as a prefix (see expandPrefixes).
+	words []string
 }
 
 func (t queryTerm) fts() string {
+	if len(t.words) > 0 {
+		var b strings.Builder
+		b.WriteString("(")
+		for i, w := range t.words {
+			if i > 0 {
+				b.WriteString(" OR ")
+			}
+			b.WriteString(`"` + strings.ReplaceAll(w, `"`, `""`) + `"`)
+		}
+		b.WriteString(")")
+		return b.String()
+	}
 	q := `"` + strings.ReplaceAll(t.text, `"`, `""`) + `"`
 	if t.prefix {
 		q += "*"

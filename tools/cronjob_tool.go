@@ -83,7 +83,14 @@ func (t cronjobTool) Run(ctx context.Context, call *Call) Result {
 	}
 	action := strings.ToLower(strings.TrimSpace(args.Action))
 	id := strings.TrimSpace(args.JobID)
-	if action != "create" && action != "list" && action != "" && id == "" {
+	switch action {
+	case "":
+		return missing("action", "one of create, list, update, pause, resume, remove, run")
+	case "create", "list", "update", "pause", "resume", "remove", "run":
+	default:
+		return argErrorf("action %q is not one of create, list, update, pause, resume, remove, run", args.Action)
+	}
+	if action != "create" && action != "list" && id == "" {
 		return missing("job_id", "the id of the job to "+action+"; use action=list to see them")
 	}
 	spec := CronJobSpec{Name: args.Name, Prompt: args.Prompt, Schedule: args.Schedule, Deliver: args.Deliver}
@@ -135,10 +142,6 @@ func (t cronjobTool) Run(ctx context.Context, call *Call) Result {
 	case "run":
 		job, err = t.jobs.RunJob(ctx, id)
 		did = "triggered (it runs within seconds; its answer is delivered as usual)"
-	case "":
-		return missing("action", "one of create, list, update, pause, resume, remove, run")
-	default:
-		return argErrorf("action %q is not one of create, list, update, pause, resume, remove, run", args.Action)
 	}
 	if err != nil {
 		return Errorf("%s failed: %v", action, err)

@@ -86,6 +86,14 @@ func TestExecGateOffForApprovedPrivilege(t *testing.T) {
 	if err := gate(terminal.Exec{Argv: []string{"rm", "-rf", "build"}, Exe: "/usr/bin/rm", Dir: "/tmp"}); err != nil {
 		t.Errorf("an ask-level delete is the static check's business, not the gate's: %v", err)
 	}
+	// The gate looks at the files: a link to / is no disguise.
+	dir := t.TempDir()
+	if err := os.Symlink("/", filepath.Join(dir, "x")); err != nil {
+		t.Fatal(err)
+	}
+	if err := gate(terminal.Exec{Argv: []string{"rm", "-rf", "x/"}, Exe: "/usr/bin/rm", Dir: dir}); err == nil {
+		t.Error("rm -rf of a link to / passed the gate")
+	}
 }
 
 func TestFileToolsSensitivePaths(t *testing.T) {

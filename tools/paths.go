@@ -87,10 +87,10 @@ func checkWrite(ctx context.Context, env *Env, tool, abs, display string) error 
 	case guard.Safe:
 		return nil
 	case guard.Block:
-		return fmt.Errorf("refusing to write %s: %s; herm never does this, whatever the approval mode", display, findings(v))
+		return fmt.Errorf("refusing to write %s: %s; herm never does this, whatever the approval mode", display, describeVerdict(v))
 	}
 	if env.PathGuard == nil {
-		return fmt.Errorf("refusing to write %s: %s. Writing it needs the user's approval, which cannot be asked here; tell the user what you want to change", display, findings(v))
+		return fmt.Errorf("refusing to write %s: %s. Writing it needs the user's approval, which cannot be asked here; tell the user what you want to change", display, describeVerdict(v))
 	}
 	if err := env.PathGuard(ctx, tool, abs, v); err != nil {
 		return fmt.Errorf("not writing %s: %w", display, err)
@@ -98,8 +98,8 @@ func checkWrite(ctx context.Context, env *Env, tool, abs, display string) error 
 	return nil
 }
 
-// findings words a verdict's findings for the model.
-func findings(v guard.Verdict) string {
+// describeVerdict words a verdict's findings for the model.
+func describeVerdict(v guard.Verdict) string {
 	parts := make([]string, 0, len(v.Findings))
 	for _, f := range v.Findings {
 		parts = append(parts, f.Reason+" ["+f.ID+"]")

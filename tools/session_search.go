@@ -89,7 +89,7 @@ func (t sessionSearchTool) Run(ctx context.Context, call *Call) Result {
 		out, err = t.recent(ctx, current, limitOr(args.Limit, ssDefaultRecent, ssMaxRecent))
 	}
 	switch {
-	case errors.Is(err, store.ErrEmptyQuery), errors.Is(err, store.ErrBadFilter):
+	case errors.Is(err, store.ErrEmptyQuery), errors.Is(err, store.ErrBadFilter), errors.Is(err, store.ErrQueryTooLong):
 		return Errorf("%s", strings.TrimPrefix(err.Error(), "store: "))
 	case errors.Is(err, store.ErrNotFound):
 		return Errorf("there is no session %q; call session_search without arguments to list recent sessions", id)

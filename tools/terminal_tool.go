@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -170,6 +171,7 @@ func execGate(command string, opt guard.Options) terminal.ExecGate {
 			return nil
 		}
 	}
+	opt.Resolve = filepath.EvalSymlinks // the files are there to look at
 	return func(e terminal.Exec) error {
 		o := opt
 		o.Cwd = e.Dir
@@ -184,8 +186,8 @@ func execGate(command string, opt guard.Options) terminal.ExecGate {
 // refuses commands the guard blocks (deleting /, mkfs, fork bombs…) and
 // lets everything else run. Commands that need approval are allowed until
 // the approval flow exists; a session's own Guard replaces this check.
-func BlockListGuard(_ context.Context, command, _ string) error {
-	v := guard.Analyze(command)
+func BlockListGuard(_ context.Context, command, cwd string) error {
+	v := guard.AnalyzeWith(command, guard.Options{Cwd: cwd})
 	if v.Level != guard.Block {
 		return nil
 	}

@@ -99,7 +99,7 @@ func (m *Model) escape() tea.Cmd {
 		m.setFocus(focusInput)
 	case len(m.queued) > 0:
 		m.queued = nil
-		m.flash("queued message dropped")
+		return m.flash("queued message dropped")
 	}
 	return nil
 }

@@ -48,6 +48,7 @@ type Model struct {
 	sess    *agent.Session // nil until a session is opened or created
 	info    store.Session  // what the status line shows of the session
 	opening bool           // a session is being opened or created
+	titling bool           // the agent is naming the session
 	queued  []string       // messages sent before the session (or turn) was ready
 
 	run     *runState
@@ -165,9 +166,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.handleRunExited(msg)
 	case commandResultMsg:
 		return m, m.handleCommandResult(msg)
-	case clipboardMsg:
-		m.flash(msg.text)
+	case titledMsg:
+		m.handleTitled(msg)
 		return m, nil
+	case clipboardMsg:
+		return m, m.flash(msg.text)
 	}
 	// Anything else belongs to the input (its directory listings).
 	_, cmd := m.input.Update(msg)

@@ -328,3 +328,20 @@ func TestThemesFollowTheTerminal(t *testing.T) {
 		t.Errorf("the plain theme lost bold too")
 	}
 }
+
+func TestTinyTerminalsDoNotBreak(t *testing.T) {
+	m := newModel(t, 80, 24)
+	playMarkdownTurn(m)
+	playToolTurn(m)
+	m.Update(press("?"))
+	for w := 1; w <= 24; w += 3 {
+		for h := 1; h <= 10; h += 2 {
+			m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+			m.View()
+		}
+	}
+	m.Update(press("esc"))
+	m.Update(tea.WindowSizeMsg{Width: 3, Height: 2})
+	typeText(m, "/c")
+	m.View()
+}

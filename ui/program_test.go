@@ -48,7 +48,7 @@ func waitScreen(t *testing.T, tm *teatest.TestModel, what string, cond func(stri
 // bridge with program.Send, the answer streamed, ctrl+c twice quits.
 func TestProgramStreamsATurn(t *testing.T) {
 	w := newWorld(t)
-	w.srv.Script.Push(fakellm.Reply{Reasoning: "Counting.", Text: "The answer is **forty-two**, as streamed.", EventDelay: 2 * time.Millisecond})
+	w.replies(fakellm.Reply{Reasoning: "Counting.", Text: "The answer is **forty-two**, as streamed.", EventDelay: 2 * time.Millisecond})
 	m := w.model(Options{})
 	tm := teatest.NewTestModel(t, probed{m}, teatest.WithInitialTermSize(100, 30))
 	m.SetSender(tm.GetProgram().Send)

@@ -209,6 +209,7 @@ func (m *Model) newSession() {
 		m.info.Model = m.opts.Agent.Model
 	}
 	m.status.lastPrompt = 0
+	m.titling = false
 	m.chat.Reset()
 }
 

@@ -68,8 +68,9 @@ func (m *Model) startTurn(text string) tea.Cmd {
 		return tea.Batch(m.createSession(), m.startTicking())
 	}
 	m.chat.AddUser(text)
+	sess := m.sess // the run's goroutine must not read the model
 	return m.begin(func(ctx context.Context, emit func(agent.Event)) {
-		m.sess.Run(ctx, agent.Input{Text: text}, emit)
+		sess.Run(ctx, agent.Input{Text: text}, emit)
 	})
 }
 
@@ -106,7 +107,39 @@ func (m *Model) handleRunExited(msg runExitedMsg) tea.Cmd {
 	}
 	m.run = nil
 	m.status.retryUntil = time.Time{}
-	return m.startQueued()
+	return tea.Batch(m.autoTitle(), m.startQueued())
+}
+
+// titleTimeout bounds the call that names a session after its first
+// exchange.
+const titleTimeout = 10 * time.Second
+
+type titledMsg struct {
+	sessionID, title string
+}
+
+// autoTitle names an untitled session after a turn (the agent asks the
+// model once, or uses the first message); it runs beside whatever comes
+// next.
+func (m *Model) autoTitle() tea.Cmd {
+	if m.sess == nil || m.info.Title != "" || m.titling {
+		return nil
+	}
+	m.titling = true
+	sess, ctx, id := m.sess, m.ctx, m.info.ID
+	return func() tea.Msg {
+		tctx, cancel := context.WithTimeout(ctx, titleTimeout)
+		defer cancel()
+		title, _ := sess.AutoTitle(tctx)
+		return titledMsg{sessionID: id, title: title}
+	}
+}
+
+func (m *Model) handleTitled(msg titledMsg) {
+	m.titling = false
+	if msg.sessionID == m.info.ID && m.info.Title == "" {
+		m.info.Title = msg.title
+	}
 }
 
 // Shutdown interrupts a running turn and waits (up to timeout) for the
@@ -139,6 +172,9 @@ func (m *Model) applyEvent(ev agent.Event) {
 	case agent.TurnStarted:
 		if e.Model != "" {
 			m.info.Model = e.Model
+		}
+		if e.SessionID != "" {
+			m.info.ID = e.SessionID
 		}
 	case agent.MessageSaved:
 		addUsage(&m.info.Usage, e.Message.Usage)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -48,6 +49,37 @@ func newWorld(t *testing.T) *world {
 		Tools:    tools.NewRegistry(tools.Builtins(tools.Options{Terminal: term})...),
 	}
 	return &world{t: t, srv: srv, store: st, agent: a, dir: dir}
+}
+
+// replies answers the conversation's requests with rs in order; the
+// request that names a session after its first exchange gets a title of
+// its own, so it never takes a scripted reply.
+func (w *world) replies(rs ...fakellm.Reply) {
+	var mu sync.Mutex
+	w.srv.Script.Respond(func(r fakellm.Request) fakellm.Reply {
+		if strings.HasPrefix(r.System, "You name conversations") {
+			return fakellm.Reply{Text: "A generated title"}
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if len(rs) == 0 {
+			return fakellm.Reply{Text: "ok"}
+		}
+		next := rs[0]
+		rs = rs[1:]
+		return next
+	})
+}
+
+// chatRequests are the requests of the conversation (not the title call).
+func (w *world) chatRequests() []fakellm.Request {
+	var out []fakellm.Request
+	for _, r := range w.srv.Script.Requests() {
+		if !strings.HasPrefix(r.System, "You name conversations") {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func (w *world) model(opts Options) *Model {
@@ -121,7 +153,7 @@ func (d *driver) idle() bool { return d.m.run == nil && !d.m.opening && len(d.m.
 
 func TestTurnWithTheRealAgent(t *testing.T) {
 	w := newWorld(t)
-	w.srv.Script.Push(
+	w.replies(
 		fakellm.Reply{Text: "I'll create it.", ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "echo made > made.txt && echo created-ok"})}},
 		fakellm.Reply{Text: "Done: **made.txt** now says `made`.", EventDelay: time.Millisecond},
 	)
@@ -130,6 +162,7 @@ func TestTurnWithTheRealAgent(t *testing.T) {
 	d.typeLine("make made.txt")
 	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "now says made") })
 
+	d.until("the session's title", func() bool { return m.info.Title == "A generated title" })
 	live := screen(m)
 	for _, want := range []string{"┃ make made.txt", "I'll create it.", "✓ terminal echo made > made.txt && echo created-ok", "Done: made.txt now says made."} {
 		if !strings.Contains(live, want) {
@@ -175,7 +208,7 @@ func TestTurnWithTheRealAgent(t *testing.T) {
 
 func TestEscStopsARunningTool(t *testing.T) {
 	w := newWorld(t)
-	w.srv.Script.Push(fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "sleep 30"})}})
+	w.replies(fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "sleep 30"})}})
 	m := w.model(Options{})
 	d := newDriver(t, m)
 	d.typeLine("wait a while")
@@ -199,7 +232,7 @@ func TestEscStopsARunningTool(t *testing.T) {
 
 func TestUndoAndRetry(t *testing.T) {
 	w := newWorld(t)
-	w.srv.Script.Push(fakellm.Reply{Text: "first try"}, fakellm.Reply{Text: "second try"}, fakellm.Reply{Text: "third try"})
+	w.replies(fakellm.Reply{Text: "first try"}, fakellm.Reply{Text: "second try"}, fakellm.Reply{Text: "third try"})
 	m := w.model(Options{})
 	d := newDriver(t, m)
 	d.typeLine("tell me a joke")
@@ -256,8 +289,8 @@ func TestModelCommand(t *testing.T) {
 	d.typeLine("/model other-model")
 	d.until("the switch", func() bool { return m.info.Model == "other-model" })
 	d.typeLine("again")
-	d.until("the answer", func() bool { return d.idle() && len(w.srv.Script.Requests()) == 2 })
-	if got := w.srv.Script.Requests()[1].Model; got != "other-model" {
+	d.until("the answer", func() bool { return d.idle() && len(w.chatRequests()) == 2 })
+	if got := w.chatRequests()[1].Model; got != "other-model" {
 		t.Errorf("second turn used %q", got)
 	}
 }
@@ -278,8 +311,8 @@ func TestAttachAFileWithAt(t *testing.T) {
 		t.Fatalf("completed to %q", v)
 	}
 	d.typeLine("please")
-	d.until("the answer", func() bool { return d.idle() && len(w.srv.Script.Requests()) == 1 })
-	sent := w.srv.Script.Requests()[0].LastUser()
+	d.until("the answer", func() bool { return d.idle() && len(w.chatRequests()) == 1 })
+	sent := w.chatRequests()[0].LastUser()
 	if !strings.Contains(sent, "the secret word is mango") || !strings.HasPrefix(sent, "read @notes.txt please") {
 		t.Errorf("model got %q", sent)
 	}

@@ -1,7 +1,9 @@
 // Command execgate measures what the terminal's exec gate costs: the same
 // commands run through the local backend with and without it, interleaved
-// so that load on the machine hits both alike, and the medians compared.
-// The gate is herm's real one (guard.CheckExec on every program).
+// so that load on the machine hits both alike. It reports the median wall
+// time of a run and the CPU time per run (herm's and its commands', user
+// and system: the tracing work itself), which stays meaningful on a busy
+// machine. The gate is herm's real one (guard.CheckExec on every program).
 //
 //	go run ./bench/execgate [-runs 100]
 package main
@@ -12,6 +14,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"syscall"
 	"time"
 
 	"github.com/herm-dev/herm/tools/guard"
@@ -40,15 +43,16 @@ func main() {
 		{"20 programs", "for i in $(seq 20); do /bin/true; done"},
 	} {
 		var off, on []time.Duration
+		var cpuOff, cpuOn time.Duration
 		for range *runs {
 			for _, gated := range []bool{false, true} {
 				req := terminal.Request{Command: c.command, Dir: dir, Timeout: time.Minute}
 				if gated {
 					req.ExecGate = gate
 				}
-				start := time.Now()
+				start, cpu0 := time.Now(), cpuTime()
 				res, err := b.Run(context.Background(), req)
-				took := time.Since(start)
+				took, cpu := time.Since(start), cpuTime()-cpu0
 				check(err)
 				if res.ExitCode != 0 || res.Refused != nil {
 					check(fmt.Errorf("%s: exit %d refused %v: %s", c.command, res.ExitCode, res.Refused, res.Output))
@@ -57,16 +61,26 @@ func main() {
 					check(fmt.Errorf("ptrace is not allowed here; the gate cannot run"))
 				}
 				if gated {
-					on = append(on, took)
+					on, cpuOn = append(on, took), cpuOn+cpu
 				} else {
-					off = append(off, took)
+					off, cpuOff = append(off, took), cpuOff+cpu
 				}
 			}
 		}
 		mOff, mOn := median(off), median(on)
-		fmt.Printf("%-26s without %7.2f ms   with %7.2f ms   gate %+6.2f ms\n", c.name,
-			ms(mOff), ms(mOn), ms(mOn-mOff))
+		n := time.Duration(*runs)
+		fmt.Printf("%-26s wall: without %7.2f ms, with %7.2f ms (%+6.2f)   cpu: without %6.2f ms, with %6.2f ms (%+5.2f)\n",
+			c.name, ms(mOff), ms(mOn), ms(mOn-mOff), ms(cpuOff/n), ms(cpuOn/n), ms((cpuOn-cpuOff)/n))
 	}
+}
+
+// cpuTime is the CPU time used so far by this process and the commands
+// it has waited for.
+func cpuTime() time.Duration {
+	var self, children syscall.Rusage
+	check(syscall.Getrusage(syscall.RUSAGE_SELF, &self))
+	check(syscall.Getrusage(syscall.RUSAGE_CHILDREN, &children))
+	return time.Duration(self.Utime.Nano() + self.Stime.Nano() + children.Utime.Nano() + children.Stime.Nano())
 }
 
 func median(ds []time.Duration) time.Duration {

@@ -1,19 +1,27 @@
 // Command gateway benchmarks the headless gateway end to end: the real herm
 // binary (herm gateway run) against the in-repo fake Telegram Bot API and a
-// zero-latency fake LLM. Many chats talk at once, each sending its messages
-// one after the other (the next when the answer to the last arrived). It
-// reports throughput, the latency herm adds (update available at Telegram →
-// answer received by Telegram; the model takes no time), lost and
-// duplicated answers, and herm's peak RSS.
+// zero-latency fake LLM. Many chats talk at once; each sends its messages
+// one after the other, the next one a "think time" after the answer to the
+// last arrived. Two phases run:
+//
+//   - paced: 1 s average think time (about one message per chat per second,
+//     200 messages/s offered by 200 chats) — the latency herm adds to a
+//     message (update available at Telegram → answer received by Telegram;
+//     the model takes no time);
+//   - burst: no think time — the throughput when every chat sends as fast
+//     as answers come (latency there is mostly queueing: Little's law).
+//
+// It also checks that no answer is lost or duplicated and reports herm's
+// peak RSS.
 //
 //	go run ./bench/gateway                    # 200 chats × 10 messages
 //	go run ./bench/gateway -chats 50 -messages 20 -bin ./herm
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,9 +32,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/herm-dev/herm/internal/faketelegram"
 	"github.com/herm-dev/herm/internal/fakellm"
 	"github.com/herm-dev/herm/internal/fakeopenai"
+	"github.com/herm-dev/herm/internal/faketelegram"
 )
 
 const token = "555555:bench-token-for-the-fake-bot"
@@ -36,6 +44,7 @@ func main() {
 	chats := flag.Int("chats", 200, "concurrent chats")
 	messages := flag.Int("messages", 10, "messages per chat")
 	concurrency := flag.Int("max-concurrent", 32, "gateway.max_concurrent")
+	thinkTime := flag.Duration("think", time.Second, "average pause between an answer and a chat's next message in the paced phase")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "herm-bench-gateway-")
@@ -59,7 +68,7 @@ func main() {
 
 	home := filepath.Join(dir, "home")
 	check(os.MkdirAll(home, 0o700))
-	users := make([]string, *chats)
+	users := make([]string, 2**chats)
 	for i := range users {
 		users[i] = strconv.Itoa(10000 + i)
 	}
@@ -88,85 +97,122 @@ cron:
 	waitUntil(30*time.Second, func() bool { return tg.CallCount("getUpdates") > 0 }, "herm to start polling", &stderr)
 
 	// Route every answer to the chat waiting for it.
-	type answer struct {
-		text string
-		at   time.Time
-	}
-	inbox := make([]chan answer, *chats)
-	for i := range inbox {
-		inbox[i] = make(chan answer, *messages*2)
+	inbox := map[int64]chan answer{}
+	for i := 0; i < 2**chats; i++ {
+		inbox[int64(10000+i)] = make(chan answer, *messages*2)
 	}
 	tg.OnSent(func(s faketelegram.Sent) {
 		if s.Method != "sendMessage" {
 			return
 		}
-		n, err := strconv.Atoi(s.ChatID)
-		if err == nil && n >= 10000 && n < 10000+*chats {
-			inbox[n-10000] <- answer{s.Text, s.Time}
+		n, err := strconv.ParseInt(s.ChatID, 10, 64)
+		if ch, ok := inbox[n]; ok && err == nil {
+			ch <- answer{s.Text, s.Time}
 		}
 	})
-
-	var (
-		mu        sync.Mutex
-		latencies []time.Duration
-		lost      int
-	)
-	start := time.Now()
-	var wg sync.WaitGroup
-	for c := 0; c < *chats; c++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			user := int64(10000 + c)
-			for m := 0; m < *messages; m++ {
-				text := fmt.Sprintf("chat %d message %d", c, m)
-				sent := time.Now()
-				tg.InjectMessage(faketelegram.Message{ChatID: user, UserID: user, FirstName: "bench", Text: text})
-				select {
-				case a := <-inbox[c]:
-					mu.Lock()
-					if a.text != "re: "+text {
-						lost++
-					} else {
-						latencies = append(latencies, a.at.Sub(sent))
-					}
-					mu.Unlock()
-				case <-time.After(60 * time.Second):
-					mu.Lock()
-					lost++
-					mu.Unlock()
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	elapsed := time.Since(start)
-	time.Sleep(500 * time.Millisecond) // let late duplicates show
-	dups := 0
-	for _, ch := range inbox {
-		dups += len(ch)
+	fmt.Printf("gateway: %d chats × %d messages per phase, fake Telegram + zero-latency fake LLM, max_concurrent %d\n", *chats, *messages, *concurrency)
+	failed := false
+	for i, think := range []time.Duration{*thinkTime, 0} {
+		name := "paced (think " + think.String() + ")"
+		if think == 0 {
+			name = "burst (no think time)"
+		}
+		r := runPhase(tg, inbox, 10000+i*(*chats), *chats, *messages, think)
+		fmt.Printf("%s: %.0f messages/s over %.2f s; latency p50 %s, p90 %s, p99 %s, max %s; answered %d/%d, lost %d, duplicated %d\n",
+			name, float64(len(r.latencies))/r.elapsed.Seconds(), r.elapsed.Seconds(),
+			pct(r.latencies, 50), pct(r.latencies, 90), pct(r.latencies, 99), pct(r.latencies, 100),
+			len(r.latencies), *chats**messages, r.lost, r.dups)
+		fmt.Printf("  without each chat's first message (session creation): p50 %s, p90 %s, p99 %s\n",
+			pct(r.later, 50), pct(r.later, 90), pct(r.later, 99))
+		failed = failed || r.lost > 0 || r.dups > 0
 	}
 	peak := vmHWM(cmd.Process.Pid)
 	cmd.Process.Signal(syscall.SIGTERM)
 	cmd.Wait()
 
-	slices.Sort(latencies)
-	total := *chats * *messages
-	fmt.Printf("gateway: %d chats × %d messages = %d messages through fake Telegram + zero-latency fake LLM\n", *chats, *messages, total)
-	fmt.Printf("throughput: %.0f messages/s (%.2f s)\n", float64(len(latencies))/elapsed.Seconds(), elapsed.Seconds())
-	if len(latencies) > 0 {
-		fmt.Printf("added latency: p50 %s, p90 %s, p99 %s, max %s\n", pct(latencies, 50), pct(latencies, 90), pct(latencies, 99), latencies[len(latencies)-1].Round(time.Microsecond))
-	}
-	fmt.Printf("answered %d/%d, lost or wrong %d, duplicated %d\n", len(latencies), total, lost, dups)
 	fmt.Printf("herm peak RSS: %.1f MB\n", float64(peak)/1024)
-	if lost > 0 || dups > 0 {
+	if failed {
 		fmt.Fprintln(os.Stderr, stderr.String())
 		os.Exit(1)
 	}
 }
 
+type phaseResult struct {
+	latencies []time.Duration
+	// later leaves out each chat's first message, which also creates the
+	// chat's session (system prompt, skills index, three writes).
+	later   []time.Duration
+	elapsed time.Duration
+	lost    int
+	dups    int
+}
+
+// runPhase drives chats (user ids base…base+chats-1), each sending its
+// messages one after the other with a think time drawn from [0.5, 1.5)×think.
+func runPhase(tg *faketelegram.Server, inbox map[int64]chan answer, base, chats, messages int, think time.Duration) phaseResult {
+	var (
+		mu sync.Mutex
+		r  phaseResult
+		wg sync.WaitGroup
+	)
+	start := time.Now()
+	for c := 0; c < chats; c++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			user := int64(base + c)
+			rng := rand.New(rand.NewPCG(uint64(user), 1))
+			if think > 0 {
+				time.Sleep(time.Duration(rng.Int64N(int64(think)))) // spread the start
+			}
+			for m := 0; m < messages; m++ {
+				text := fmt.Sprintf("chat %d message %d", user, m)
+				sent := time.Now()
+				tg.InjectMessage(faketelegram.Message{ChatID: user, UserID: user, FirstName: "bench", Text: text})
+				select {
+				case a := <-inbox[user]:
+					mu.Lock()
+					if a.text != "re: "+text {
+						r.lost++
+					} else {
+						r.latencies = append(r.latencies, a.at.Sub(sent))
+						if m > 0 {
+							r.later = append(r.later, a.at.Sub(sent))
+						}
+					}
+					mu.Unlock()
+				case <-time.After(60 * time.Second):
+					mu.Lock()
+					r.lost++
+					mu.Unlock()
+					return
+				}
+				if think > 0 && m < messages-1 {
+					time.Sleep(think/2 + time.Duration(rng.Int64N(int64(think))))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	r.elapsed = time.Since(start)
+	time.Sleep(300 * time.Millisecond) // let late duplicates show
+	for c := 0; c < chats; c++ {
+		r.dups += len(inbox[int64(base+c)])
+	}
+	slices.Sort(r.latencies)
+	slices.Sort(r.later)
+	return r
+}
+
+type answer struct {
+	text string
+	at   time.Time
+}
+
 func pct(sorted []time.Duration, p int) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
 	i := (len(sorted)*p + 99) / 100
 	return sorted[min(max(i-1, 0), len(sorted)-1)].Round(time.Microsecond)
 }
@@ -220,5 +266,3 @@ func check(err error) {
 		os.Exit(1)
 	}
 }
-
-var _ = context.Background

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/herm-dev/herm/gateway"
-	"github.com/herm-dev/herm/internal/faketelegram"
 	"github.com/herm-dev/herm/internal/fakellm"
+	"github.com/herm-dev/herm/internal/faketelegram"
 )
 
 // BenchmarkChatRoundTrip measures one message's way through the gateway
@@ -66,6 +66,8 @@ func newBenchWorld(b *testing.B) *world {
 		users = append(users, strconv.Itoa(20000+i))
 	}
 	w := newWorld(b, worldOptions{rate: 100000, allowed: users, busy: gateway.BusyQueue})
-	w.llm.Script.Respond(func(r fakellm.Request) fakellm.Reply { return fakellm.Reply{Text: "re: " + r.LastUser(), ChunkSize: 64} })
+	w.llm.Script.Respond(func(r fakellm.Request) fakellm.Reply {
+		return fakellm.Reply{Text: "re: " + r.LastUser(), ChunkSize: 64}
+	})
 	return w
 }

@@ -119,7 +119,11 @@ type cancelBody struct {
 	cancel context.CancelFunc
 }
 
+// Close drains what the library's JSON decoder left unread (the trailing
+// newline) so the connection goes back to the pool instead of being
+// closed: otherwise every API call opens a new TCP (and TLS) connection.
 func (b cancelBody) Close() error {
+	io.Copy(io.Discard, io.LimitReader(b.ReadCloser, 64<<10))
 	err := b.ReadCloser.Close()
 	b.cancel()
 	return err
@@ -183,6 +187,10 @@ func (a *Adapter) poll(ctx context.Context, bot *tgbotapi.BotAPI, host gateway.H
 		if err := json.Unmarshal(resp.Result, &raws); err != nil {
 			return fmt.Errorf("getUpdates returned something that is not a list of updates: %w", err)
 		}
+		var (
+			evs  []*gateway.MessageEvent
+			next = offset
+		)
 		for _, raw := range raws {
 			id, ev, err := decodeUpdate(raw)
 			if id == 0 {
@@ -192,18 +200,20 @@ func (a *Adapter) poll(ctx context.Context, bot *tgbotapi.BotAPI, host gateway.H
 			if err != nil {
 				log.Warn("an update that cannot be read was skipped", "update_id", id, "err", err)
 			} else if ev != nil {
-				if err := host.Handle(ctx, ev); err != nil {
-					// Not acknowledged: Telegram sends it (and the rest of
-					// the batch) again.
-					log.Warn("the gateway could not take an update; it will come again", "update_id", id, "err", err)
-					if !sleep(ctx, time.Second) {
-						return nil
-					}
-					break
-				}
+				evs = append(evs, ev)
 			}
-			offset = max(offset, id+1)
+			next = max(next, id+1)
 		}
+		if err := host.Handle(ctx, evs...); err != nil {
+			// Not acknowledged: Telegram sends the batch again, and what
+			// the gateway already took is recognised as a duplicate.
+			log.Warn("the gateway could not take a batch of updates; it will come again", "updates", len(evs), "err", err)
+			if !sleep(ctx, time.Second) {
+				return nil
+			}
+			continue
+		}
+		offset = next
 	}
 }
 

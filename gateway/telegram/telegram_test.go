@@ -19,7 +19,7 @@ import (
 
 func TestAllowedUserGetsTheAnswer(t *testing.T) {
 	w := newWorld(t, worldOptions{})
-	w.llm.Script.Push(fakellm.Reply{Text: "Hello from herm!"})
+	w.llm.Script.Push(fakellm.Reply{Text: "Hello from herm!", Delay: 500 * time.Millisecond})
 	w.say(owner, "hi there")
 	m := w.waitMessage(owner, contains("Hello from herm!"))
 	if m.ReplyTo == 0 {
@@ -248,4 +248,37 @@ func TestStatusFileAndInboxState(t *testing.T) {
 		t.Errorf("inbox items left open: %+v", open)
 	}
 	_ = store.InboxDone
+}
+
+func TestUnansweredApprovalIsDeniedAndSaysSo(t *testing.T) {
+	w := newWorld(t, worldOptions{approval: 500 * time.Millisecond})
+	victim := filepath.Join(w.work, "keep")
+	os.MkdirAll(victim, 0o755)
+	w.llm.Script.Push(
+		fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "rm -rf " + victim})}},
+		fakellm.Reply{Text: "I will not delete it then."},
+	)
+	w.say(owner, "delete keep")
+	prompt := w.waitMessage(owner, contains("Approval needed"))
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	edit, err := w.tg.WaitSent(ctx, func(s faketelegram.Sent) bool {
+		return s.Method == "editMessageText" && s.MessageID == prompt.MessageID
+	})
+	if err != nil || !strings.Contains(edit.Text, "Nobody answered in time") {
+		t.Fatalf("%+v %v", edit, err)
+	}
+	w.waitMessage(owner, contains("will not delete"))
+	if _, err := os.Stat(victim); err != nil {
+		t.Error("a timed-out request ran")
+	}
+	// A late button press is told it is over.
+	for _, row := range prompt.Buttons {
+		w.tg.InjectCallback(owner, owner, prompt.MessageID, row[0].Data)
+		break
+	}
+	late, err := w.tg.WaitSent(ctx, func(s faketelegram.Sent) bool { return s.Method == "answerCallbackQuery" })
+	if err != nil || !strings.Contains(late.Text, "no longer waiting") {
+		t.Errorf("%+v %v", late, err)
+	}
 }

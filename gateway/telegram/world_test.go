@@ -2,7 +2,7 @@ package telegram_test
 
 import (
 	"context"
-	"log/slog"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -59,6 +59,7 @@ type worldOptions struct {
 	tg       *faketelegram.Server
 	llm      *fakeopenai.Server
 	allowed  []string // more allowed users
+	approval time.Duration
 }
 
 type syncBuffer struct {
@@ -116,10 +117,14 @@ func newWorld(t testing.TB, o worldOptions) *world {
 		Tools:     tools.NewRegistry(tools.Builtins(opts)...),
 		Approvals: agent.ApprovalPolicy{Mode: agent.ModeAsk, Timeout: 30 * time.Second},
 	}
-	log := gateway.NewLogger(w.logs, "text", "debug", []string{token}, func(s string) string { return "****" })
-	if testing.Verbose() && o.rate < 100000 {
-		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	if o.approval > 0 {
+		w.agent.Approvals.Timeout = o.approval
 	}
+	var logOut io.Writer = w.logs
+	if testing.Verbose() && o.rate < 100000 {
+		logOut = io.MultiWriter(w.logs, os.Stderr)
+	}
+	log := gateway.NewLogger(logOut, "text", "debug", []string{token}, func(s string) string { return "****" })
 	tg, err := telegram.New(telegram.Config{Token: token, APIURL: w.tg.URL, PollTimeout: 2 * time.Second})
 	if o.webhook != nil {
 		tg, err = telegram.New(telegram.Config{Token: token, APIURL: w.tg.URL, Webhook: *o.webhook})

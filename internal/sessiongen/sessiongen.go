@@ -190,7 +190,7 @@ func (g *gen) conversation(n int) []message {
 		left := n - len(msgs)
 		switch {
 		case msgs[len(msgs)-1].Role != "user" && msgs[len(msgs)-1].Role != "tool":
-			msgs = append(msgs, message{Role: "user", Content: g.words(8 + g.r.IntN(30)) + "?"})
+			msgs = append(msgs, message{Role: "user", Content: g.words(8+g.r.IntN(30)) + "?"})
 		case left >= 3 && g.r.IntN(3) == 0:
 			g.calls++
 			id := fmt.Sprintf("call_%d", g.calls)

@@ -1,6 +1,8 @@
 package guard
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -112,5 +114,38 @@ func TestCheckPath(t *testing.T) {
 				t.Errorf("CheckPath(%s): finding %+v", p, f)
 			}
 		}
+	}
+}
+
+// TestCheckExecFollowsLinks: at exec time the files exist, so a symbolic
+// link to / is no disguise.
+func TestCheckExecFollowsLinks(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Symlink("/", filepath.Join(dir, "root")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/usr", filepath.Join(dir, "u")); err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{Home: "/home/me", Cwd: dir, Resolve: filepath.EvalSymlinks}
+	for _, tt := range []struct {
+		argv []string
+		want Level
+	}{
+		{[]string{"rm", "-rf", "root/"}, Block},
+		{[]string{"rm", "-rf", dir + "/u/."}, Block},
+		{[]string{"rm", "-rf", "u/../etc"}, Block},
+		// rm -rf link removes the link, not what it points to.
+		{[]string{"rm", "-rf", "root"}, Ask},
+		{[]string{"rm", "-rf", "missing/"}, Ask},
+	} {
+		if v := CheckExec(tt.argv, "/usr/bin/rm", opt); v.Level != tt.want {
+			t.Errorf("CheckExec(%q) = %v %+v, want %v", tt.argv, v.Level, v.Findings, tt.want)
+		}
+	}
+	// Without Resolve, nothing on disk is looked at.
+	opt.Resolve = nil
+	if v := CheckExec([]string{"rm", "-rf", "root/"}, "", opt); v.Level != Ask {
+		t.Errorf("without Resolve: %v", v.Level)
 	}
 }

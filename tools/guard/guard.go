@@ -118,7 +118,7 @@ type analyzer struct {
 	// piped are the inner pipes of pipelines already judged whole, and
 	// cache the commands of their stages, so that the walk does not peel
 	// them again.
-	piped []*syntax.BinaryCmd
+	piped map[*syntax.BinaryCmd]bool
 	cache []cachedCmd
 	// scratch holds the command being checked at each nesting depth
 	// (made when first needed), so most commands need no allocation of
@@ -135,6 +135,9 @@ type cachedCmd struct {
 	ce *syntax.CallExpr
 	c  *cmd
 }
+
+// maxDownloads bounds the downloaded files remembered.
+const maxDownloads = 32
 
 // maxCache bounds the command cache; pipelines longer than that are
 // merely peeled twice.
@@ -322,7 +325,7 @@ func (a *analyzer) noteDownload(st *syntax.Stmt, rd *syntax.Redirect) {
 	if !ok || downloader(&c) == "" {
 		return
 	}
-	if v, ok := wordValue(rd.Word); ok {
+	if v, ok := wordValue(rd.Word); ok && len(a.downloaded) < maxDownloads {
 		a.downloaded = append(a.downloaded, a.pr.fileKey(v, a.cwd))
 	}
 }
@@ -398,7 +401,7 @@ func (a *analyzer) assignWords(as []*syntax.Assign) []arg {
 // check runs the rules on one simple command and follows the code it runs.
 func (a *analyzer) check(c *cmd, span [2]int, sc scope) {
 	c.downloaded = a.downloaded
-	if downloader(c) != "" {
+	if downloader(c) != "" && len(a.downloaded) < maxDownloads {
 		for _, t := range writeTargets(c) {
 			if t.a.known {
 				a.downloaded = append(a.downloaded, a.pr.fileKey(t.a.val, c.cwd))
@@ -446,10 +449,8 @@ func spanOf(at *arg, whole [2]int, sc scope) [2]int {
 // base64 -d | bash, echo 'DROP TABLE t' | sqlite3 db. Pipes nest to the
 // left ((a | b) | c); the outermost one judges the whole pipeline, once.
 func (a *analyzer) pipe(b *syntax.BinaryCmd, sc scope) {
-	for _, p := range a.piped {
-		if p == b {
-			return
-		}
+	if a.piped[b] {
+		return
 	}
 	stages := []*syntax.Stmt{b.Y}
 	for x := b.X; ; {
@@ -458,7 +459,10 @@ func (a *analyzer) pipe(b *syntax.BinaryCmd, sc scope) {
 			stages = append(stages, x)
 			break
 		}
-		a.piped = append(a.piped, inner)
+		if a.piped == nil {
+			a.piped = map[*syntax.BinaryCmd]bool{}
+		}
+		a.piped[inner] = true
 		stages = append(stages, inner.Y)
 		x = inner.X
 	}

@@ -238,16 +238,3 @@ func TestANSICDecoding(t *testing.T) {
 		}
 	}
 }
-
-func BenchmarkAnalyze(b *testing.B) {
-	cmd := `cd /tmp/project && git status --short | grep -v '^??' | awk '{print $2}' | ` +
-		`xargs -r sudo -u build env CI=1 timeout 60 go test -run 'TestFoo|TestBar' ./... 2>&1 | ` +
-		`tee "$HOME/logs/test.log"; echo "done: $(date +%s)"`
-	if len(cmd) < 180 || len(cmd) > 220 {
-		b.Fatalf("benchmark command is %d bytes, want about 200", len(cmd))
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		Analyze(cmd)
-	}
-}

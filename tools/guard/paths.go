@@ -19,16 +19,22 @@ type Options struct {
 	// resolved against it (and a cd in the command moves it). Empty
 	// means unknown: relative paths are then judged by name only.
 	Cwd string
+	// Resolve, when set, follows the symbolic links of an existing path
+	// (filepath.EvalSymlinks). The exec-time check sets it, when the
+	// files are there to look at: rm -rf link/, with link pointing to /,
+	// is then seen for what it is.
+	Resolve func(path string) (string, error)
 }
 
 // pathRules is Options made ready for comparing paths.
 type pathRules struct {
 	home     string // clean absolute, "" when unknown
 	hermHome string // normalised (see norm), never ""
+	resolve  func(string) (string, error)
 }
 
 func newPathRules(o Options) pathRules {
-	pr := pathRules{home: cleanAbs(o.Home)}
+	pr := pathRules{home: cleanAbs(o.Home), resolve: o.Resolve}
 	pr.hermHome = homeMark + "/.herm"
 	if o.HermHome != "" {
 		if h := pr.norm(o.HermHome, ""); h != "" {
@@ -156,6 +162,53 @@ func (pr *pathRules) protectedPath(p, cwd string) string {
 				return full
 			}
 		}
+		return ""
+	}
+	return pr.protectedTarget(p, cwd, full)
+}
+
+// protectedTarget follows symbolic links in p (relative to cwd; full is
+// p normalised) when Options.Resolve allows, and returns where it leads
+// if that is protected. A final link is followed only when p ends in /
+// or /. — as rm does; rm -rf link removes the link alone.
+func (pr *pathRules) protectedTarget(p, cwd, full string) string {
+	if pr.resolve == nil {
+		return ""
+	}
+	// Links are resolved before .. is applied, so the path is taken as
+	// written, not cleaned.
+	abs := p
+	switch {
+	case strings.HasPrefix(p, "/"):
+	case strings.HasPrefix(p, homeMark+"/") || p == homeMark:
+		abs = pr.home + p[len(homeMark):]
+	case strings.HasPrefix(cwd, "/"):
+		abs = cwd + "/" + p
+	case strings.HasPrefix(cwd, homeMark):
+		abs = pr.home + cwd[len(homeMark):] + "/" + p
+	default:
+		return ""
+	}
+	if !strings.HasPrefix(abs, "/") {
+		return "" // ~ with the home directory unknown
+	}
+	var real string
+	dir, base := path.Split(strings.TrimRight(abs, "/"))
+	if strings.HasSuffix(p, "/") || base == "." || base == ".." {
+		r, err := pr.resolve(abs)
+		if err != nil {
+			return ""
+		}
+		real = r
+	} else {
+		r, err := pr.resolve(dir)
+		if err != nil {
+			return ""
+		}
+		real = path.Join(r, base)
+	}
+	if n := pr.norm(real, ""); n != full && isProtectedDir(n) {
+		return full + " (which is " + n + ")"
 	}
 	return ""
 }

@@ -65,6 +65,7 @@ var rules = []rule{
 			"rm -rf ../..", "rm -rf /home/bob", "find / -delete", "find ~ -type f -delete",
 			"find /etc -exec rm -rf {} +", "rm${IFS}-rf${IFS}/", "{rm,-rf,/}", "watch -n 1 rm -rf /",
 			"ssh host 'rm -rf /'", "timeout -k 5 10 rm -rf /", "xargs -I{} rm -rf / {}", "doas rm -rf /",
+			"find / -name '*' -delete", "find /usr -mtime +30 -delete",
 		},
 		noMatch: []string{
 			`echo "rm -rf /"`, `grep -r 'rm -rf /' .`, "rm notes.txt", "rm -rf ./build",
@@ -159,6 +160,20 @@ var rules = []rule{
 		noMatch: []string{
 			"shutdown -c", "systemctl restart nginx", "init_db", "echo reboot", "systemctl status",
 			"git log --grep=reboot", "init 3",
+		},
+	},
+	{
+		id:     "system-permissions",
+		level:  Block,
+		reason: "recursively changes the permissions or owner of the root or a system directory",
+		call:   systemPermissions,
+		match: []string{
+			"chmod -R 777 /", "sudo chown -R user:user /usr", "chmod -R 000 /etc/", "chgrp -R staff /var",
+			"chmod --recursive a-x /bin", "cd / && chown -R me *",
+		},
+		noMatch: []string{
+			"chmod -R 755 ./build", "chown -R me ~", "chown -R me /home/user/project", "chmod 777 /",
+			"sudo chown -R $USER /usr/local", "chmod -R u+w ~/.cache",
 		},
 	},
 	{

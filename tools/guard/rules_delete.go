@@ -127,8 +127,8 @@ type findCmd struct {
 	starts []arg // the starting points
 	// deleteFlag is -delete; deletes is -delete or an -exec/-ok of rm.
 	deleteFlag, deletes bool
-	// narrowed is set when a test picks files by name, time, size or
-	// owner: find / -name '*.pyc' -delete is not a wipe.
+	// narrowed is set when a test picks files by name: find / -name
+	// '*.pyc' -delete is not a wipe.
 	narrowed bool
 	execs    [][]arg // the commands of -exec, -execdir, -ok, -okdir
 }
@@ -181,10 +181,13 @@ func parseFind(args []arg) findCmd {
 			}
 			i = j
 		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
-			"-lname", "-ilname", "-newer", "-anewer", "-cnewer", "-newermt", "-mtime", "-mmin",
-			"-atime", "-amin", "-ctime", "-cmin", "-size", "-empty", "-user", "-group", "-uid",
-			"-gid", "-perm", "-inum", "-samefile", "-links", "-nouser", "-nogroup", "-used":
-			f.narrowed = true
+			"-lname", "-ilname", "-inum", "-samefile":
+			// Only a pattern that names something narrows the delete:
+			// -name '*' or -regex '.*' match everything, and tests of
+			// time, size or owner match most of a system.
+			if i+1 < len(args) && (!args[i+1].known || strings.Trim(args[i+1].val, "*?./") != "") {
+				f.narrowed = true
+			}
 		}
 	}
 	return f

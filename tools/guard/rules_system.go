@@ -268,3 +268,43 @@ func chownRecursive(c *cmd) (string, *arg) {
 	}
 	return "", nil
 }
+
+// systemPermissions matches a recursive chmod, chown or chgrp of the root
+// or a system directory: chmod -R 777 / or chown -R me /usr leave a
+// machine that sudo and ssh refuse to trust. (A home directory is not
+// included: fixing the owner of one's own files is common, and undone as
+// easily.)
+func systemPermissions(c *cmd) (string, *arg) {
+	switch c.name {
+	case "chmod", "chown", "chgrp":
+	default:
+		return "", nil
+	}
+	if !hasAnyOpt(c.args, "R", "recursive") {
+		return "", nil
+	}
+	ops := operands(c.args)
+	if !hasReference(c.args) && len(ops) > 0 {
+		ops = ops[1:] // the mode or owner
+	}
+	for i, a := range ops {
+		if !a.known {
+			continue
+		}
+		p := c.pr.protectedPath(a.val, c.cwd)
+		if _, inHome := homeRelative(p + "/"); p == "" || p == homeMark || inHome {
+			continue
+		}
+		return c.name + " -R " + p, &ops[i]
+	}
+	return "", nil
+}
+
+func hasReference(args []arg) bool {
+	for _, a := range args {
+		if strings.HasPrefix(a.val, "--reference") {
+			return true
+		}
+	}
+	return false
+}
