@@ -248,3 +248,38 @@ func TestGatewayAPIServer(t *testing.T) {
 		t.Errorf("wrong key: %d", br.StatusCode)
 	}
 }
+
+// Without a gateway, `herm cron run` runs the job in the foreground.
+func TestCronCommandsWithoutGateway(t *testing.T) {
+	_, llm := newFakes(t)
+	e := newEnv(t)
+	r := e.run("cron", "add", "every 2h", "summarise", "the", "logs", "--name", "logs")
+	if r.code != 0 || !strings.Contains(r.stdout, "every 2h") || !strings.Contains(r.stdout, "deliver local") {
+		t.Fatalf("add:\n%s", r)
+	}
+	if r := e.run("cron", "add", "whenever", "x"); r.code == 0 || !strings.Contains(r.stderr, "not a delay") {
+		t.Errorf("bad schedule:\n%s", r)
+	}
+	llm.Script.Push(fakellm.Reply{Text: "Logs look clean."})
+	r = e.run(append([]string{"cron", "run", "logs"}, openaiArgs(llm.URL)...)...)
+	if r.code != 0 || !strings.Contains(r.stdout, "Logs look clean.") || !strings.Contains(r.stderr, "delivered: local") {
+		t.Fatalf("run:\n%s", r)
+	}
+	if got := llm.Script.Requests()[0].LastUser(); !strings.Contains(got, "summarise the logs") || !strings.Contains(got, "[SILENT]") {
+		t.Errorf("prompt %q", got)
+	}
+	for _, args := range [][]string{{"pause", "logs"}, {"resume", "logs"}, {"edit", "logs", "--schedule", "0 9 * * *", "--timezone", "Europe/Paris"}} {
+		if r := e.run(append([]string{"cron"}, args...)...); r.code != 0 {
+			t.Errorf("%v:\n%s", args, r)
+		}
+	}
+	if r := e.run("cron", "status"); !strings.Contains(r.stdout, "not running") || !strings.Contains(r.stdout, "Europe/Paris") || !strings.Contains(r.stdout, "last run") {
+		t.Errorf("status:\n%s", r)
+	}
+	if r := e.run("cron", "remove", "logs"); r.code != 0 {
+		t.Errorf("remove:\n%s", r)
+	}
+	if r := e.run("cron", "list"); !strings.Contains(r.stdout, "No jobs") {
+		t.Errorf("list:\n%s", r)
+	}
+}

@@ -282,13 +282,32 @@ func TestImportBatchesKeepOrderAndTheTrigger(t *testing.T) {
 	if len(progress) < 10 || progress[len(progress)-1] != 150 {
 		t.Errorf("progress %v", progress)
 	}
-	for i := range 50 {
-		_, msgs := importedMessages(t, s, i)
-		for j, suffix := range []string{"a", "b", "c"} {
-			if want := fmt.Sprintf("q%d-%s", i, suffix); msgs[j].Content != want {
-				t.Fatalf("session %d message %d = %q, want %q", i, j, msgs[j].Content, want)
-			}
+	// Every message in file order: ids follow the lines, and each
+	// session holds its own three.
+	rows, err := s.rdb.Query(`SELECT session_id, content FROM messages ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var i int
+	seen := map[string]bool{}
+	for ; rows.Next(); i++ {
+		var sid, content string
+		if err := rows.Scan(&sid, &content); err != nil {
+			t.Fatal(err)
 		}
+		if want := fmt.Sprintf("q%d-%s", i/3, "abc"[i%3:i%3+1]); content != want {
+			t.Fatalf("message %d = %q, want %q", i, content, want)
+		}
+		if i%3 == 0 {
+			if seen[sid] {
+				t.Fatalf("session %s reused", sid)
+			}
+			seen[sid] = true
+		}
+	}
+	rows.Close()
+	if i != 150 || len(seen) != 50 {
+		t.Errorf("%d messages in %d sessions", i, len(seen))
 	}
 	// The index trigger is back: an ordinary append is indexed.
 	sess := newSession(t, s)
