@@ -37,13 +37,18 @@ type Count struct {
 func (s *Store) Stats(ctx context.Context) (*Stats, error) {
 	st := &Stats{}
 	var oldest, newest *int64
+	hidden := hiddenSources()
+	args := make([]any, len(hidden))
+	for i, h := range hidden {
+		args[i] = h
+	}
 	err := s.rdb.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(message_count), 0),
-		coalesce(sum(archived), 0), coalesce(sum(source IN ('subagent', 'tool')), 0),
+		coalesce(sum(archived), 0), coalesce(sum(source IN `+placeholders(len(hidden))+`), 0),
 		coalesce(sum(input_tokens), 0), coalesce(sum(output_tokens), 0),
 		coalesce(sum(cache_read_tokens), 0), coalesce(sum(cache_write_tokens), 0),
 		coalesce(sum(reasoning_tokens), 0), coalesce(sum(cost_usd), 0),
 		min(started_at), max(updated_at)
-		FROM sessions`).Scan(&st.Sessions, &st.Messages, &st.Archived, &st.Hidden,
+		FROM sessions`, args...).Scan(&st.Sessions, &st.Messages, &st.Archived, &st.Hidden,
 		&st.Usage.InputTokens, &st.Usage.OutputTokens, &st.Usage.CacheReadTokens,
 		&st.Usage.CacheWriteTokens, &st.Usage.ReasoningTokens, &st.CostUSD, &oldest, &newest)
 	if err != nil {

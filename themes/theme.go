@@ -13,6 +13,8 @@ package themes
 
 import (
 	"image/color"
+	"strconv"
+	"strings"
 
 	"charm.land/lipgloss/v2"
 	"github.com/alecthomas/chroma/v2"
@@ -154,26 +156,61 @@ type Options struct {
 
 // Select returns the built-in theme for the terminal described by o.
 func Select(o Options) *Theme {
-	dark := o.DarkBackground
-	switch o.Name {
-	case "dark":
-		dark = true
+	switch name := Choose(o); name {
+	case "plain":
+		return Plain(o.dark())
+	case "dark-16":
+		return New(name, true, ANSIDark())
+	case "light-16":
+		return New(name, false, ANSILight())
 	case "light":
-		dark = false
+		return Light()
+	default:
+		return Dark()
 	}
+}
+
+// Choose names the theme Select would build, without building it.
+func Choose(o Options) string {
+	dark := o.dark()
 	switch {
 	case o.Profile <= colorprofile.ASCII && o.Profile != colorprofile.Unknown:
-		return Plain(dark)
+		return "plain"
+	case o.Profile == colorprofile.ANSI && dark:
+		return "dark-16"
 	case o.Profile == colorprofile.ANSI:
-		if dark {
-			return New("dark-16", true, ANSIDark())
-		}
-		return New("light-16", false, ANSILight())
+		return "light-16"
 	case dark:
-		return Dark()
+		return "dark"
 	default:
-		return Light()
+		return "light"
 	}
+}
+
+func (o Options) dark() bool {
+	switch o.Name {
+	case "dark":
+		return true
+	case "light":
+		return false
+	}
+	return o.DarkBackground
+}
+
+// GuessDark guesses the terminal's background before it answers the
+// query for it: COLORFGBG ("15;0": white on black) when the terminal sets
+// it, dark otherwise (the common case).
+func GuessDark(getenv func(string) string) bool {
+	v := getenv("COLORFGBG")
+	i := strings.LastIndexByte(v, ';')
+	if i < 0 {
+		return true
+	}
+	bg, err := strconv.Atoi(v[i+1:])
+	if err != nil {
+		return true
+	}
+	return bg < 7 || bg == 8
 }
 
 // Known reports whether name is a theme setting Select understands.

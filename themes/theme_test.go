@@ -84,3 +84,11 @@ func TestEveryStyleIsSet(t *testing.T) {
 		}
 	}
 }
+
+func TestGuessDark(t *testing.T) {
+	for v, want := range map[string]bool{"": true, "15;0": true, "0;15": false, "12;7;15": false, "garbage": true, "15;8": true} {
+		if got := GuessDark(func(string) string { return v }); got != want {
+			t.Errorf("COLORFGBG=%q: dark=%v", v, got)
+		}
+	}
+}

@@ -48,6 +48,8 @@ type Model struct {
 	sess    *agent.Session // nil until a session is opened or created
 	info    store.Session  // what the status line shows of the session
 	opening bool           // a session is being opened or created
+	// connecting: Options.Connect is opening the agent in the background.
+	connecting bool
 	titling bool           // the agent is naming the session
 	queued  []string       // messages sent before the session (or turn) was ready
 
@@ -71,8 +73,11 @@ func New(ctx context.Context, opts Options) *Model {
 	if opts.Cwd == "" {
 		opts.Cwd = workingDir()
 	}
-	m := &Model{ctx: ctx, opts: opts, keys: keys.Default(), now: opts.Now, dark: true, profile: colorprofile.TrueColor}
-	m.theme = themes.Select(themes.Options{Name: opts.Theme, DarkBackground: true, Profile: m.profile})
+	m := &Model{ctx: ctx, opts: opts, keys: keys.Default(), now: opts.Now, dark: !opts.LightBackground, profile: opts.Profile}
+	if m.profile == colorprofile.Unknown {
+		m.profile = colorprofile.TrueColor
+	}
+	m.theme = themes.Select(m.themeOptions())
 	m.r = render.New(m.theme)
 	m.chat = chat.New(m.r, m.keys)
 	m.chat.Now = opts.Now
@@ -81,8 +86,12 @@ func New(ctx context.Context, opts Options) *Model {
 	m.input = input.New(m.theme, m.keys)
 	m.input.Cwd = opts.Cwd
 	m.send = func(tea.Msg) {}
+	m.connecting = opts.Agent == nil && opts.Connect != nil
+	m.info.Model = opts.Model
 	if opts.Agent != nil {
 		m.info.Model = opts.Agent.Model
+	}
+	if opts.Agent != nil || m.connecting {
 		m.opening = opts.Resume != "" || opts.Continue
 	}
 	for _, w := range opts.Warnings {
@@ -99,7 +108,10 @@ func (m *Model) SetSender(send func(tea.Msg)) { m.send = send }
 // for its background colour.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor}
-	if m.opts.Agent != nil && (m.opts.Resume != "" || m.opts.Continue) {
+	switch {
+	case m.connecting:
+		cmds = append(cmds, m.connect())
+	case m.opening:
 		cmds = append(cmds, m.loadSession(m.opts.Resume))
 	}
 	return tea.Batch(cmds...)
@@ -154,6 +166,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.quitArmed = 0
 		}
 		return m, nil
+	case connectedMsg:
+		return m, m.handleConnected(msg)
 	case sessionLoadedMsg:
 		return m, m.handleSessionLoaded(msg)
 	case sessionOpenedMsg:
@@ -214,7 +228,7 @@ func (m *Model) View() tea.View {
 func (m *Model) mainView() string {
 	h := m.chatHeight()
 	switch {
-	case m.opts.Agent == nil:
+	case m.opts.Agent == nil && !m.connecting:
 		return m.onboardingView(m.width, h)
 	case m.chat.Empty() && !m.opening:
 		return m.welcomeView(m.width, h)
@@ -238,14 +252,18 @@ func (m *Model) layout() {
 // applyTheme picks the theme for the terminal's background and colour
 // depth and hands it to every pane.
 func (m *Model) applyTheme() {
-	th := themes.Select(themes.Options{Name: m.opts.Theme, DarkBackground: m.dark, Profile: m.profile})
-	if th.Name == m.theme.Name {
+	if themes.Choose(m.themeOptions()) == m.theme.Name {
 		return
 	}
+	th := themes.Select(m.themeOptions())
 	m.theme = th
 	m.r = render.New(th)
 	m.chat.SetRenderer(m.r)
 	m.input.SetTheme(th)
+}
+
+func (m *Model) themeOptions() themes.Options {
+	return themes.Options{Name: m.opts.Theme, DarkBackground: m.dark, Profile: m.profile}
 }
 
 func (m *Model) setFocus(f focusArea) {

@@ -36,6 +36,44 @@ type sessionCreatedMsg struct {
 	err  error
 }
 
+// connectedMsg carries what Options.Connect opened.
+type connectedMsg struct {
+	b   Backend
+	err error
+}
+
+func (m *Model) connect() tea.Cmd {
+	ctx, open := m.ctx, m.opts.Connect
+	return func() tea.Msg {
+		b, err := open(ctx)
+		return connectedMsg{b: b, err: err}
+	}
+}
+
+// handleConnected takes the agent opened in the background and goes on
+// with what waited for it: the session to resume, messages sent already.
+func (m *Model) handleConnected(msg connectedMsg) tea.Cmd {
+	m.connecting = false
+	if msg.err != nil || msg.b.Agent == nil {
+		m.opts.Setup = msg.err
+		m.opening, m.queued = false, nil
+		return nil
+	}
+	b := msg.b
+	m.opts.Agent, m.opts.Store, m.opts.ContextWindow, m.opts.Provider = b.Agent, b.Store, b.ContextWindow, b.Provider
+	if b.Redact != nil {
+		m.opts.Redact = b.Redact
+		m.chat.Redact = b.Redact
+	}
+	if m.info.Model == "" {
+		m.info.Model = b.Agent.Model
+	}
+	if m.opening {
+		return m.loadSession(m.opts.Resume)
+	}
+	return m.startQueued()
+}
+
 // loadSession reads the session (the latest when id is "") and its last
 // page of messages.
 func (m *Model) loadSession(id string) tea.Cmd {
@@ -192,7 +230,7 @@ func (m *Model) handleSessionCreated(msg sessionCreatedMsg) tea.Cmd {
 // startQueued sends the next message that waited for the session or for
 // the previous turn.
 func (m *Model) startQueued() tea.Cmd {
-	if len(m.queued) == 0 || m.run != nil {
+	if len(m.queued) == 0 || m.run != nil || m.connecting {
 		return nil
 	}
 	next := m.queued[0]

@@ -68,6 +68,9 @@ func (m *Model) command(name, args string) tea.Cmd {
 func (m *Model) busy() bool { return m.run != nil || m.opening }
 
 func (m *Model) modelCommand(name string) tea.Cmd {
+	if m.connecting {
+		return m.flash("herm is still starting — try again in a moment")
+	}
 	if m.opts.Agent == nil {
 		return m.flash("no model is configured yet")
 	}

@@ -93,14 +93,14 @@ func (m *Model) statusLine() string {
 		left = render.Paint(spin, spinner[m.status.frame%len(spinner)]) + " " + render.Paint(muted, "opening session…")
 	case len(m.queued) > 0:
 		left = render.Paint(muted, "message queued")
-	case m.opts.Agent == nil:
+	case m.opts.Agent == nil && !m.connecting:
 		left = render.Paint(warn, "no model configured")
 	default:
 		left = render.Paint(muted, "? help · ctrl+o commands")
 	}
 
 	var right []string
-	if m.opts.Agent != nil {
+	if m.opts.Agent != nil || m.connecting {
 		right = append(right, render.Paint(model, m.info.Model))
 		u := m.info.Usage
 		if u.InputTokens+u.OutputTokens > 0 {

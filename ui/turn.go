@@ -42,7 +42,7 @@ func (m *Model) submit(s input.Submitted) tea.Cmd {
 			return m.command(name, args)
 		}
 	}
-	if m.opts.Agent == nil {
+	if m.opts.Agent == nil && !m.connecting {
 		return m.flash("no model is configured yet — see the steps above")
 	}
 	if len(s.Files) > 0 {
@@ -61,7 +61,7 @@ func (m *Model) startTurn(text string) tea.Cmd {
 	}
 	if m.sess == nil {
 		m.queued = append(m.queued, text)
-		if m.opening {
+		if m.opening || m.connecting {
 			return nil
 		}
 		m.opening = true

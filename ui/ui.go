@@ -18,15 +18,27 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/term"
 
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/store"
+	"github.com/herm-dev/herm/themes"
 )
 
 // Options configure the UI.
 type Options struct {
-	// Agent runs turns; nil opens the onboarding screen, which shows Setup.
+	// Agent runs turns; nil (without Connect) opens the onboarding screen,
+	// which shows Setup.
 	Agent *agent.Agent
+	// Connect, when set (and Agent is nil), opens the agent in the
+	// background: the first frame does not wait for the store. Messages
+	// sent before it returns wait for it; an error shows on the onboarding
+	// screen.
+	Connect func(context.Context) (Backend, error)
+	// Model names the model in the status line until the agent is ready.
+	Model string
 	// Setup explains why there is no agent (no provider configured, a bad
 	// config file).
 	Setup error
@@ -50,12 +62,44 @@ type Options struct {
 	Cwd string
 	// Now is the clock (tests fix it); nil is time.Now.
 	Now func() time.Time
+	// Profile is the terminal's colour depth; Run detects it when Unknown
+	// (the program reports it again once running).
+	Profile colorprofile.Profile
+	// LightBackground is the guess of the terminal's background until it
+	// answers (Run guesses from COLORFGBG).
+	LightBackground bool
+}
+
+// Prewarm builds, on a goroutine, the tables the first frame needs — the
+// terminal width table the renderer builds on the first non-ASCII
+// character (~10 ms) — so that work overlaps opening the store instead of
+// delaying the first frame. Call it as early as the UI is known to start.
+func Prewarm() {
+	go ansi.StringWidthWc("─")
+}
+
+// Backend is what Connect opens.
+type Backend struct {
+	Agent         *agent.Agent
+	Store         *store.Store
+	Redact        func(string) string
+	ContextWindow int
+	Provider      string
 }
 
 // Run opens the UI on the terminal and returns when the person quits. A
 // running turn is interrupted and saved before Run returns.
 func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error {
+	if opts.Profile == colorprofile.Unknown {
+		opts.Profile = colorprofile.Detect(os.Stdout, os.Environ())
+	}
+	opts.LightBackground = opts.LightBackground || !themes.GuessDark(os.Getenv)
 	m := New(ctx, opts)
+	// Size the model now: the program's first render then draws the whole
+	// screen instead of waiting for its size message and the next frame.
+	if w, h, err := term.GetSize(os.Stdout.Fd()); err == nil && w > 0 && h > 0 {
+		m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	}
 	p := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)
 	m.SetSender(p.Send)
 	_, err := p.Run()
