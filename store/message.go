@@ -207,7 +207,14 @@ func (s *Store) insertRows(ctx context.Context, tx *sql.Tx, ids []int64, args []
 	var stmt *sql.Stmt
 	switch len(ids) {
 	case 1:
-		stmt = tx.StmtContext(ctx, s.insertOne)
+		// The hot path (the agent appends one message at a time) avoids
+		// RETURNING, which costs SQLite a statement journal.
+		res, err := tx.StmtContext(ctx, s.insertOne).ExecContext(ctx, args...)
+		if err != nil {
+			return err
+		}
+		ids[0], err = res.LastInsertId()
+		return err
 	case insertChunkRows:
 		stmt = tx.StmtContext(ctx, s.insertChunk)
 	default:

@@ -18,6 +18,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"io"
 	"net/url"
 	"os"
@@ -217,7 +218,7 @@ func openError(path string, err error) error {
 // prepare compiles the statements used on hot paths.
 func (s *Store) prepare(ctx context.Context) error {
 	var err error
-	if s.insertOne, err = s.wdb.PrepareContext(ctx, insertMessagesSQL(1)); err != nil {
+	if s.insertOne, err = s.wdb.PrepareContext(ctx, strings.TrimSuffix(insertMessagesSQL(1), " RETURNING id")); err != nil {
 		return fmt.Errorf("prepare message insert: %w", err)
 	}
 	if s.insertChunk, err = s.wdb.PrepareContext(ctx, insertMessagesSQL(insertChunkRows)); err != nil {
