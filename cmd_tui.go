@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"os"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -41,31 +43,84 @@ func runTUI(cmd *cobra.Command, o *tuiOptions) error {
 	ctx := cmd.Context()
 	opts := ui.Options{Resume: o.resume, Continue: o.cont}
 	s, err := config.Load(o.flags.Flags)
-	switch {
-	case err != nil:
+	if err != nil {
 		opts.Setup = err
-	default:
-		opts.Theme = s.Display.Theme
-		if !themes.Known(opts.Theme) {
-			opts.Warnings = append(opts.Warnings, "display.theme "+opts.Theme+" is not a built-in theme (auto, dark, light); using auto")
-		}
-		for _, w := range s.Warnings {
-			opts.Warnings = append(opts.Warnings, w.String())
-		}
-		if _, err := s.Endpoint(); err != nil {
-			opts.Setup = err
-			break
-		}
+		return ui.Run(ctx, opts)
+	}
+	opts.Theme = s.Display.Theme
+	if !themes.Known(opts.Theme) {
+		opts.Warnings = append(opts.Warnings, "display.theme "+opts.Theme+" is not a built-in theme (auto, dark, light); using auto")
+	}
+	for _, w := range s.Warnings {
+		opts.Warnings = append(opts.Warnings, w.String())
+	}
+	ep, err := s.Endpoint()
+	if err != nil {
+		opts.Setup = err
+		return ui.Run(ctx, opts)
+	}
+	opts.Model = ep.Model
+
+	// openApp reports configuration problems on stderr. When there are
+	// none to report, it runs in the background after the first frame
+	// (opening the store is the slowest part of starting); otherwise it
+	// runs first, so its warnings print before the screen is taken over.
+	if _, fallbackErrs := s.Fallbacks(); len(s.Warnings) > 0 || len(fallbackErrs) > 0 {
 		a, err := openApp(ctx, o.flags.Flags)
 		if err != nil {
 			opts.Setup = err
-			break
+			return ui.Run(ctx, opts)
 		}
 		defer a.Close()
-		opts.Agent, opts.Store = a.agent, a.store
-		opts.Redact = a.redact.Replace
-		opts.ContextWindow = a.agent.ContextLength
-		opts.Provider = a.agent.Provider.Name()
+		b := backendOf(a)
+		opts.Agent, opts.Store, opts.Redact, opts.ContextWindow, opts.Provider = b.Agent, b.Store, b.Redact, b.ContextWindow, b.Provider
+		return ui.Run(ctx, opts)
+	}
+	var bg backgroundApp
+	defer bg.close()
+	opts.Connect = func(ctx context.Context) (ui.Backend, error) {
+		a, err := openApp(ctx, o.flags.Flags)
+		if err != nil {
+			return ui.Backend{}, err
+		}
+		if !bg.keep(a) {
+			return ui.Backend{}, errors.New("herm is quitting")
+		}
+		return backendOf(a), nil
 	}
 	return ui.Run(ctx, opts)
+}
+
+func backendOf(a *app) ui.Backend {
+	return ui.Backend{Agent: a.agent, Store: a.store, Redact: a.redact.Replace,
+		ContextWindow: a.agent.ContextLength, Provider: a.agent.Provider.Name()}
+}
+
+// backgroundApp hands an app opened in the background to the code that
+// closes it when the UI ends, whichever comes first.
+type backgroundApp struct {
+	mu     sync.Mutex
+	app    *app
+	closed bool
+}
+
+// keep takes a; it reports false (and closes a) when the UI already ended.
+func (b *backgroundApp) keep(a *app) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		a.Close()
+		return false
+	}
+	b.app = a
+	return true
+}
+
+func (b *backgroundApp) close() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.closed = true
+	if b.app != nil {
+		b.app.Close()
+	}
 }

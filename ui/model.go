@@ -50,8 +50,11 @@ type Model struct {
 	opening bool           // a session is being opened or created
 	// connecting: Options.Connect is opening the agent in the background.
 	connecting bool
-	titling bool           // the agent is naming the session
-	queued  []string       // messages sent before the session (or turn) was ready
+	// afterStart are commands Init runs besides its own (Run's checks
+	// that must not delay the first frame).
+	afterStart []tea.Cmd
+	titling    bool     // the agent is naming the session
+	queued     []string // messages sent before the session (or turn) was ready
 
 	run     *runState
 	nextRun int
@@ -107,7 +110,7 @@ func (m *Model) SetSender(send func(tea.Msg)) { m.send = send }
 // Init starts loading the session (when resuming) and asks the terminal
 // for its background colour.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor}
+	cmds := append([]tea.Cmd{tea.RequestBackgroundColor}, m.afterStart...)
 	switch {
 	case m.connecting:
 		cmds = append(cmds, m.connect())

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -319,4 +320,33 @@ func TestAttachAFileWithAt(t *testing.T) {
 	if got := screen(m); !strings.Contains(got, "📎 notes.txt") || strings.Contains(got, "mango") {
 		t.Errorf("the chat should show a chip, not the file:\n%s", got)
 	}
+}
+
+// With Options.Connect the first frame does not wait for the agent; a
+// message sent meanwhile goes out once it is ready.
+func TestConnectInTheBackground(t *testing.T) {
+	w := newWorld(t)
+	w.replies(fakellm.Reply{Text: "ready and answering"})
+	ready := make(chan struct{})
+	m := New(context.Background(), Options{Cwd: w.dir, Model: "fake-model", Connect: func(ctx context.Context) (Backend, error) {
+		<-ready
+		return Backend{Agent: w.agent, Store: w.store}, nil
+	}})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d := newDriver(t, m)
+	if got := screen(m); !strings.Contains(got, "fake-model") || strings.Contains(got, "no model configured") {
+		t.Fatalf("first frame while connecting:\n%s", got)
+	}
+	d.typeLine("early bird")
+	close(ready)
+	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "ready and answering") })
+}
+
+func TestConnectFailureShowsWhy(t *testing.T) {
+	m := New(context.Background(), Options{Cwd: "/work", Model: "fake-model", Connect: func(context.Context) (Backend, error) {
+		return Backend{}, errors.New("store: the database is locked by another herm")
+	}})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d := newDriver(t, m)
+	d.until("the error", func() bool { return strings.Contains(screen(m), "database is locked by another herm") })
 }

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -90,17 +91,23 @@ type Backend struct {
 // Run opens the UI on the terminal and returns when the person quits. A
 // running turn is interrupted and saved before Run returns.
 func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error {
+	env := os.Environ()
+	tmuxCheck := false
 	if opts.Profile == colorprofile.Unknown {
-		opts.Profile = colorprofile.Detect(os.Stdout, os.Environ())
+		opts.Profile, tmuxCheck = detectProfile(env)
 	}
 	opts.LightBackground = opts.LightBackground || !themes.GuessDark(os.Getenv)
 	m := New(ctx, opts)
+	if tmuxCheck {
+		m.afterStart = append(m.afterStart, tmuxTrueColor(env, opts.Profile))
+	}
 	// Size the model now: the program's first render then draws the whole
 	// screen instead of waiting for its size message and the next frame.
 	if w, h, err := term.GetSize(os.Stdout.Fd()); err == nil && w > 0 && h > 0 {
 		m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	}
-	p := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithContext(ctx)}, progOpts...)...)
+	base := []tea.ProgramOption{tea.WithContext(ctx), tea.WithColorProfile(opts.Profile)}
+	p := tea.NewProgram(m, append(base, progOpts...)...)
 	m.SetSender(p.Send)
 	_, err := p.Run()
 	m.Shutdown(5 * time.Second)
@@ -113,6 +120,36 @@ func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error
 		return fmt.Errorf("the terminal UI failed: %w", err)
 	}
 	return nil
+}
+
+// detectProfile finds the terminal's colour depth from the environment and
+// terminfo. Inside tmux the full detection runs `tmux info` (20–30 ms, on
+// the way to the first frame, twice: once here, once in Bubble Tea), so it
+// is left out here and checked after the first frame (tmuxTrueColor);
+// tmux=true says to.
+func detectProfile(env []string) (p colorprofile.Profile, tmux bool) {
+	fast := make([]string, 0, len(env))
+	for _, e := range env {
+		if strings.HasPrefix(e, "TMUX=") {
+			tmux = len(e) > len("TMUX=")
+			continue
+		}
+		fast = append(fast, e)
+	}
+	p = colorprofile.Detect(os.Stdout, fast)
+	return p, tmux && p == colorprofile.ANSI256
+}
+
+// tmuxTrueColor asks tmux whether it passes true colour through; if it
+// does, the program switches to it (a ColorProfileMsg reaches the
+// renderer and the theme).
+func tmuxTrueColor(env []string, have colorprofile.Profile) tea.Cmd {
+	return func() tea.Msg {
+		if p := colorprofile.Tmux(env); p > have {
+			return tea.ColorProfileMsg{Profile: p}
+		}
+		return nil
+	}
 }
 
 func workingDir() string {
