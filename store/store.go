@@ -18,12 +18,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"io"
 	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	gosqlite "github.com/glebarez/go-sqlite"
