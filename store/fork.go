@@ -83,6 +83,10 @@ func (s *Store) fork(ctx context.Context, sessionID string, throughID int64, opt
 			return err
 		}
 		child.MessageCount = int(n)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO messages_fts (rowid, content, tool_name, tool_args)
+			SELECT id, content, tool_name, tool_args FROM messages WHERE session_id = ?`, child.ID); err != nil {
+			return err
+		}
 		_, err = tx.ExecContext(ctx, `UPDATE sessions SET message_count = ? WHERE id = ?`, n, child.ID)
 		return err
 	})

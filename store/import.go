@@ -290,16 +290,8 @@ func (w *importWriter) write(ctx context.Context, b *importBatch, res *ImportRes
 				return err
 			}
 		}
-		var trigger string
-		err = tx.QueryRowContext(ctx, `SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'messages_fts_insert'`).Scan(&trigger)
-		if err != nil {
-			return fmt.Errorf("find the full-text index trigger (is the database schema damaged?): %w", err)
-		}
 		var before int64
 		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM messages`).Scan(&before); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `DROP TRIGGER messages_fts_insert`); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, insertSessionsSQL, string(b.sessions)); err != nil {
@@ -316,8 +308,7 @@ func (w *importWriter) write(ctx context.Context, b *importBatch, res *ImportRes
 			SELECT id, content, tool_name, tool_args FROM messages WHERE id > ?`, before); err != nil {
 			return fmt.Errorf("index the imported messages: %w", err)
 		}
-		_, err = tx.ExecContext(ctx, trigger)
-		return err
+		return nil
 	})
 	if err != nil {
 		return err

@@ -77,6 +77,13 @@ func (s *Store) AppendMessages(ctx context.Context, msgs []*Message) error {
 	return nil
 }
 
+// prepared is a message's encoded columns, computed before the write lock.
+type prepared struct {
+	created   int64
+	toolCalls *string
+	toolArgs  string
+}
+
 // sessionTouch is what one batch adds to a session's counters.
 type sessionTouch struct {
 	count  int
@@ -87,11 +94,6 @@ type sessionTouch struct {
 func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
 	// Encode everything before taking the write lock, and keep the caller's
 	// messages untouched until the commit succeeded.
-	type prepared struct {
-		created   int64
-		toolCalls *string
-		toolArgs  string
-	}
 	prep := make([]prepared, len(msgs))
 	touched := map[string]*sessionTouch{}
 	var order []string
@@ -166,7 +168,7 @@ func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
 				return err
 			}
 		}
-		return nil
+		return indexNew(ctx, tx, msgs, prep, ids)
 	})
 	if err != nil {
 		return err
@@ -176,6 +178,20 @@ func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
 		m.CreatedAt = fromNanos(prep[i].created)
 	}
 	return nil
+}
+
+// indexNew adds just-inserted messages to the full-text index.
+func indexNew(ctx context.Context, tx *sql.Tx, msgs []*Message, prep []prepared, ids []int64) error {
+	if len(msgs) == 1 {
+		_, err := tx.ExecContext(ctx, `INSERT INTO messages_fts (rowid, content, tool_name, tool_args)
+			VALUES (?, ?, ?, ?)`, ids[0], msgs[0].Content, msgs[0].ToolName, prep[0].toolArgs)
+		return err
+	}
+	// The batch's ids are the only ones in [first, last]: the transaction
+	// holds the write lock and AUTOINCREMENT only grows.
+	_, err := tx.ExecContext(ctx, `INSERT INTO messages_fts (rowid, content, tool_name, tool_args)
+		SELECT id, content, tool_name, tool_args FROM messages WHERE id BETWEEN ? AND ?`, ids[0], ids[len(ids)-1])
+	return err
 }
 
 // insertChunkRows is how many messages one INSERT statement writes. Every

@@ -100,10 +100,11 @@ CREATE VIRTUAL TABLE messages_fts USING fts5 (
 	tokenize = 'unicode61 remove_diacritics 2'
 );
 
-CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
-	INSERT INTO messages_fts (rowid, content, tool_name, tool_args)
-	VALUES (new.id, new.content, new.tool_name, new.tool_args);
-END;
+-- Rows are added to the index by the code that inserts messages, in the same
+-- transaction (store: indexNew, Fork, import): an AFTER INSERT trigger would
+-- make every insert a multi-table write with a statement journal, which
+-- doubled the cost of the agent's one-message appends. Updates and deletes,
+-- which are rare, keep their triggers.
 
 CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
 	INSERT INTO messages_fts (messages_fts, rowid, content, tool_name, tool_args)
