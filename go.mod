@@ -84,3 +84,25 @@ require (
 // A copy of jinzhu/inflection v1.0.0 (gorm's dependency) that compiles its
 // rules on first use instead of in init, saving ~3 ms of every start-up.
 replace github.com/jinzhu/inflection => ./third_party/inflection
+
+// goldmark v1.8.7 with its regexps and case-folding table built on first
+// use instead of in init (~1.5 ms of every start-up); see its README.HERM.md.
+replace github.com/yuin/goldmark => ./third_party/goldmark
+
+// atotto/clipboard v0.1.4 looking for xclip/xsel/wl-copy on first use
+// instead of in init (~0.5 ms of every start-up).
+replace github.com/atotto/clipboard => ./third_party/clipboard
+
+// gorm v1.31.2 without encoding/gob (its gob serializer needs -tags
+// herm_gob) and with its regexps and name tables built on first use; and
+// jinzhu/now v1.1.5 with its regexps compiled on first use (~1.5 ms of every
+// start-up together).
+replace gorm.io/gorm => ./third_party/gorm
+
+replace github.com/jinzhu/now => ./third_party/now
+
+// glebarez/sqlite v1.11.0 and dustin/go-humanize v1.0.1 (via modernc.org/libc)
+// with their regexps compiled on first use (~0.7 ms of every start-up).
+replace github.com/glebarez/sqlite => ./third_party/glebarez-sqlite
+
+replace github.com/dustin/go-humanize => ./third_party/go-humanize

@@ -13,11 +13,16 @@ import (
 type ApprovalRequest struct {
 	ID        string
 	SessionID string
-	Command   string
-	Cwd       string
-	Backend   string // where it would run: "local"…
-	Verdict   guard.Verdict
-	Deadline  time.Time
+	// Kind says what waits: a shell command (which a person may edit
+	// before approving it) or a file tool's write to a sensitive path.
+	Kind ApprovalKind
+	// Command is the shell command, or "TOOL PATH" for a write. The
+	// findings' spans index into it.
+	Command  string
+	Cwd      string
+	Backend  string // where it would run: "local"…
+	Verdict  guard.Verdict
+	Deadline time.Time
 }
 
 // Decision is a person's answer to an approval request.
@@ -51,6 +56,11 @@ type ApprovalAnswer struct {
 	// By says who answered ("tui", "cli", "telegram:12345"), for the
 	// session's event log.
 	By string
+	// Command, when set on an approval of a command request, is the
+	// command as the person edited it: it is analysed again and runs
+	// instead of the requested one (a block-level edit never runs), and
+	// the model is told what ran. Ignored for writes.
+	Command string
 }
 
 // ApprovalRequested asks the front end for an answer. Answer may be called

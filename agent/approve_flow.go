@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/herm-dev/herm/store"
+	"github.com/herm-dev/herm/tools"
 	"github.com/herm-dev/herm/tools/guard"
 )
 
@@ -26,6 +27,10 @@ const (
 	// ModeDeny refuses ask-level commands without asking: for runs nobody
 	// watches (cron) and non-interactive one-shot runs.
 	ModeDeny ApprovalMode = "deny"
+	// ModeAutoEdits approves file tools' writes to sensitive paths without
+	// asking and asks for commands as ModeAsk does. It is a session mode a
+	// person picks in the TUI, not a configuration value.
+	ModeAutoEdits ApprovalMode = "auto-edits"
 )
 
 // DefaultApprovalTimeout is how long a request waits before it is denied.
@@ -102,7 +107,14 @@ func (t *turn) guardCommand(ctx context.Context, command, cwd string) error {
 	case guard.Block:
 		return fmt.Errorf("blocked: herm never runs this command, whatever the approval mode: %s", describeFindings(v))
 	}
-	return t.approve(ctx, command, cwd, v)
+	ran, err := t.approve(ctx, KindCommand, command, cwd, v)
+	if err != nil {
+		return err
+	}
+	if ran != command {
+		return &tools.EditedCommand{Command: ran}
+	}
+	return nil
 }
 
 // guardPath is the session's PathGuard during a turn: a file tool's write
@@ -111,26 +123,41 @@ func (t *turn) guardPath(ctx context.Context, tool, path string, v guard.Verdict
 	if v.Level == guard.Block {
 		return fmt.Errorf("blocked: herm never writes %s: %s", path, describeFindings(v))
 	}
-	return t.approve(ctx, tool+" "+path, t.s.Env.Cwd(), v)
+	_, err := t.approve(ctx, KindWrite, tool+" "+path, t.s.Env.Cwd(), shiftSpans(v, len(tool)+1))
+	return err
 }
 
 // approve decides an ask-level action (a command, or "write_file PATH"):
-// granted, yolo, denied by policy, or asked.
-func (t *turn) approve(ctx context.Context, command, cwd string, v guard.Verdict) error {
+// granted, yolo, denied by policy, or asked. It returns the command to run:
+// the requested one, or the one the person edited it into (commands only).
+func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd string, v guard.Verdict) (string, error) {
 	s, a := t.s, t.s.agent
 	if s.allGranted(ctx, v, command) {
-		return nil
+		return command, nil
 	}
-	switch s.ApprovalMode() {
-	case ModeYolo:
-		t.recordApproval(command, v, ApprovalAnswer{Decision: AllowOnce, By: "yolo"}, false)
-		return nil
-	case ModeDeny:
+	switch mode := s.ApprovalMode(); {
+	case mode == ModeYolo, mode == ModeAutoEdits && kind == KindWrite:
+		t.recordApproval(command, v, ApprovalAnswer{Decision: AllowOnce, By: string(mode)}, false)
+		return command, nil
+	case mode == ModeDeny:
 		t.recordApproval(command, v, ApprovalAnswer{Decision: Deny, By: "policy"}, false)
-		return fmt.Errorf("denied: this needs a person's approval and none can be asked here (%s)", describeFindings(v))
+		return "", fmt.Errorf("denied: this needs a person's approval and none can be asked here (%s)", describeFindings(v))
 	}
-	answer, timedOut := t.ask(ctx, command, cwd, v)
+	answer, timedOut := t.ask(ctx, kind, command, cwd, v)
+	if kind != KindCommand || answer.Decision == Deny {
+		answer.Command = ""
+	}
+	edited, ev, refused := t.checkEdit(command, cwd, answer)
+	if refused != nil {
+		answer.Decision = Deny
+	}
 	t.recordApproval(command, v, answer, timedOut)
+	if refused != nil {
+		return "", refused
+	}
+	if edited != "" {
+		command, v = edited, ev
+	}
 	if answer.Decision == Deny {
 		s.approvals.mu.Lock()
 		s.approvals.denials++
@@ -146,7 +173,7 @@ func (t *turn) approve(ctx context.Context, command, cwd string, v guard.Verdict
 		if ctx.Err() != nil && !timedOut {
 			why = "the turn was interrupted while this command waited for approval"
 		}
-		return fmt.Errorf("%s (%s); do not retry it — ask the user or take another way", why, describeFindings(v))
+		return "", fmt.Errorf("%s (%s); do not retry it — ask the user or take another way", why, describeFindings(v))
 	}
 	s.approvals.mu.Lock()
 	s.approvals.denials = 0
@@ -173,7 +200,7 @@ func (t *turn) approve(ctx context.Context, command, cwd string, v guard.Verdict
 			}
 		}
 	}
-	return nil
+	return command, nil
 }
 
 // allGranted reports whether every ask-level finding is allowed by the
@@ -195,7 +222,7 @@ func (s *Session) allGranted(ctx context.Context, v guard.Verdict, command strin
 
 // ask emits an ApprovalRequested event and waits for the first answer, the
 // deadline (deny) or the turn's end (deny).
-func (t *turn) ask(ctx context.Context, command, cwd string, v guard.Verdict) (ApprovalAnswer, bool) {
+func (t *turn) ask(ctx context.Context, kind ApprovalKind, command, cwd string, v guard.Verdict) (ApprovalAnswer, bool) {
 	s := t.s
 	timeout := s.agent.Approvals.Timeout
 	if timeout <= 0 {
@@ -205,7 +232,7 @@ func (t *turn) ask(ctx context.Context, command, cwd string, v guard.Verdict) (A
 	s.approvals.requestID++
 	id := fmt.Sprintf("%s-%d", s.ID, s.approvals.requestID)
 	s.approvals.mu.Unlock()
-	req := ApprovalRequest{ID: id, SessionID: s.ID, Command: command, Cwd: cwd, Backend: "local",
+	req := ApprovalRequest{ID: id, SessionID: s.ID, Kind: kind, Command: command, Cwd: cwd, Backend: "local",
 		Verdict: v, Deadline: time.Now().Add(timeout)}
 	p := newPendingApproval()
 	t.emit(ApprovalRequested{Request: req, pending: p})
@@ -234,10 +261,14 @@ func (t *turn) recordApproval(command string, v guard.Verdict, a ApprovalAnswer,
 	for _, f := range v.Findings {
 		ids = append(ids, f.ID)
 	}
-	data, _ := json.Marshal(map[string]any{
+	rec := map[string]any{
 		"command": command, "findings": ids, "decision": a.Decision.String(),
 		"exact": a.ExactCommand, "by": a.By, "timed_out": timedOut,
-	})
+	}
+	if a.Command != "" && a.Command != command {
+		rec["edited"] = a.Command
+	}
+	data, _ := json.Marshal(rec)
 	if err := t.s.agent.Store.AppendEvent(t.persist, &store.Event{SessionID: t.s.ID, Kind: "approval", Data: data}); err != nil {
 		t.s.agent.logger().Error("record approval", "err", err)
 	}

@@ -87,20 +87,34 @@ func (t terminalTool) Run(ctx context.Context, call *Call) Result {
 	if check == nil {
 		check = BlockListGuard
 	}
+	command, edited := args.Command, ""
 	if err := check(ctx, args.Command, dir); err != nil {
-		return Errorf("command refused: %v", err)
+		var e *EditedCommand
+		if !errors.As(err, &e) {
+			return Errorf("command refused: %v", err)
+		}
+		command = e.Command
+		edited = "[the user edited this command before approving it; what ran instead: " + command + "]\n"
 	}
 
-	req := terminal.Request{Command: args.Command, Dir: dir, Vars: env.Vars(), Timeout: timeout, Progress: call.Progress}
-	req.ExecGate = execGate(args.Command, guard.Options{Home: homeDir(env), HermHome: env.HermHome, Cwd: dir})
+	req := terminal.Request{Command: command, Dir: dir, Vars: env.Vars(), Timeout: timeout, Progress: call.Progress}
+	req.ExecGate = execGate(command, guard.Options{Home: homeDir(env), HermHome: env.HermHome, Cwd: dir})
 	if args.Background.Value {
-		return t.start(ctx, req)
+		res := t.start(ctx, req)
+		if edited != "" {
+			res.Output = edited + res.Output
+			res.Meta["edited_command"] = command
+		}
+		return res
 	}
 	res, err := t.backend.Run(ctx, req)
 	if err != nil {
-		return Errorf("could not run the command: %v", err)
+		return Errorf("%scould not run the command: %v", edited, err)
 	}
 	meta := map[string]string{"cwd": dir}
+	if edited != "" {
+		meta["edited_command"] = command
+	}
 	if res.StateSaved {
 		env.SetVars(res.Vars)
 		if args.Workdir == "" && res.Dir != dir {
@@ -123,6 +137,7 @@ func (t terminalTool) Run(ctx context.Context, call *Call) Result {
 	}
 
 	var b strings.Builder
+	b.WriteString(edited)
 	b.WriteString(res.Output)
 	if res.Output == "" {
 		b.WriteString("(no output)")

@@ -137,8 +137,22 @@ type Env struct {
 }
 
 // CommandGuard vets a shell command before it runs. It returns nil to allow
-// it, or an error the model sees as the reason for refusal.
+// it, an *EditedCommand to run a command a person edited it into instead,
+// or another error the model sees as the reason for refusal.
 type CommandGuard func(ctx context.Context, command, cwd string) error
+
+// EditedCommand is a CommandGuard's answer when a person approved the
+// command only after editing it: Command, already vetted by the guard (an
+// edit that is block-level is refused, never returned), runs instead of
+// the requested one, and the model is told what ran. A caller that does
+// not know this answer treats it as a refusal, which is safe.
+type EditedCommand struct {
+	Command string
+}
+
+func (e *EditedCommand) Error() string {
+	return "the user edited the command before approving it; what may run instead: " + e.Command
+}
 
 // PathGuard vets a file tool's write to a sensitive path: tool is the
 // tool's name, path the absolute path, v the ask-level verdict (block-level

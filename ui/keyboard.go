@@ -27,9 +27,19 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return cmd
 	}
+	if m.browsing {
+		return m.sessionsKey(msg)
+	}
+	if m.approval.Pending() {
+		if cmd, ok := m.approvalKey(msg); ok {
+			return cmd
+		}
+	}
 	switch {
 	case key.Matches(msg, k.Interrupt):
 		return m.escape()
+	case key.Matches(msg, k.Mode):
+		return m.cycleMode()
 	case key.Matches(msg, k.Help) || (msg.String() == "?" && (m.focus == focusChat || m.input.Value() == "")):
 		m.openHelp()
 		return nil
@@ -44,9 +54,15 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.chat.Page(1)
 	case key.Matches(msg, k.Redraw):
 		return tea.ClearScreen
+	case key.Matches(msg, k.Sessions):
+		return m.openSessions("")
 	case key.Matches(msg, k.Chat):
 		m.setFocus(focusInput)
 		return nil
+	case key.Matches(msg, k.Skills):
+		return m.openSkills()
+	case key.Matches(msg, k.Memory):
+		return m.openMemory()
 	case key.Matches(msg, k.Focus) && !m.input.MenuOpen():
 		if m.focus == focusInput {
 			m.setFocus(focusChat)
@@ -55,7 +71,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if m.focus == focusChat {
+	switch m.focus {
+	case focusApproval:
+		return nil // the prompt's keys never type into the input
+	case focusChat:
 		return m.chatKey(msg)
 	}
 	sub, cmd := m.input.Update(msg)

@@ -11,10 +11,14 @@ import (
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/themes"
+	"github.com/herm-dev/herm/ui/approval"
 	"github.com/herm-dev/herm/ui/chat"
 	"github.com/herm-dev/herm/ui/input"
 	"github.com/herm-dev/herm/ui/keys"
+	memorypane "github.com/herm-dev/herm/ui/memory"
 	"github.com/herm-dev/herm/ui/render"
+	"github.com/herm-dev/herm/ui/sessions"
+	skillspane "github.com/herm-dev/herm/ui/skills"
 )
 
 type focusArea int
@@ -22,6 +26,7 @@ type focusArea int
 const (
 	focusInput focusArea = iota
 	focusChat
+	focusApproval // the approval prompt (approvals.go)
 )
 
 // Model is the root of the UI.
@@ -41,6 +46,18 @@ type Model struct {
 	input         *input.Model
 	focus         focusArea
 	overlays      []overlay
+
+	// approval is the prompt docked above the input while a command waits
+	// (approvals.go); focusBefore is the focus it took the keyboard from.
+	approval    *approval.Prompt
+	focusBefore focusArea
+	mode        agent.ApprovalMode // the permission mode chosen here; "" = configured
+	termBlurred bool               // the terminal reported losing focus
+
+	// sessions is the session browser (sessionspane.go), created when
+	// first opened; browsing: it is shown instead of the chat and input.
+	sessions *sessions.Pane
+	browsing bool
 
 	// send delivers messages from other goroutines (the agent bridge).
 	send func(tea.Msg)
@@ -86,8 +103,10 @@ func New(ctx context.Context, opts Options) *Model {
 	m.chat.Now = opts.Now
 	m.chat.Redact = opts.Redact
 	m.chat.LoadOlder = m.loadOlder
+	m.chat.LoadNewer = m.loadNewer
 	m.input = input.New(m.theme, m.keys)
 	m.input.Cwd = opts.Cwd
+	m.approval = m.newApprovalPrompt()
 	m.send = func(tea.Msg) {}
 	m.connecting = opts.Agent == nil && opts.Connect != nil
 	m.info.Model = opts.Model
@@ -110,7 +129,7 @@ func (m *Model) SetSender(send func(tea.Msg)) { m.send = send }
 // Init starts loading the session (when resuming) and asks the terminal
 // for its background colour.
 func (m *Model) Init() tea.Cmd {
-	cmds := append([]tea.Cmd{tea.RequestBackgroundColor}, m.afterStart...)
+	cmds := append([]tea.Cmd{tea.RequestBackgroundColor, m.refreshSkillCommands()}, m.afterStart...)
 	switch {
 	case m.connecting:
 		cmds = append(cmds, m.connect())
@@ -127,7 +146,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.layout()
-		return m, nil
+		return m, m.resizePanes()
 	case tea.BackgroundColorMsg:
 		m.dark = msg.IsDark()
 		m.applyTheme()
@@ -140,7 +159,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.handleKey(msg)
 	case tea.PasteMsg:
 		if len(m.overlays) > 0 {
-			return m, nil
+			return m, m.pasteToOverlay(msg)
+		}
+		if m.browsing {
+			return m, m.sessions.Paste(msg.Content)
+		}
+		if m.focus == focusApproval {
+			return m, m.approvalResult(m.approval.Paste(msg))
 		}
 		m.setFocus(focusInput)
 		_, cmd := m.input.Update(msg)
@@ -157,6 +182,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.handleEvents(msg)
 	case chat.OlderLoadedMsg:
 		return m, m.chat.HandleOlder(msg)
+	case chat.NewerLoadedMsg:
+		return m, m.chat.HandleNewer(msg)
+	case sessions.Msg:
+		return m, m.sessions.Handle(msg)
+	case sessions.OpenMsg:
+		return m, m.handleOpenSession(msg)
+	case sessions.ChangedMsg:
+		return m, m.handleSessionChanged(msg)
+	case sessionJumpMsg:
+		return m, m.handleSessionJump(msg)
 	case tickMsg:
 		return m, m.handleTick()
 	case flashExpiredMsg:
@@ -170,7 +205,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case connectedMsg:
-		return m, m.handleConnected(msg)
+		return m, tea.Batch(m.handleConnected(msg), m.refreshSkillCommands())
 	case sessionLoadedMsg:
 		return m, m.handleSessionLoaded(msg)
 	case sessionOpenedMsg:
@@ -180,7 +215,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case sendMsg:
 		return m, m.startTurn(msg.text)
 	case runExitedMsg:
-		return m, m.handleRunExited(msg)
+		return m, tea.Batch(m.handleRunExited(msg), m.refreshSkillCommands())
+	case memorypane.Msg, skillspane.Msg, skillCommandsMsg:
+		return m, m.routeKnowledge(msg)
 	case commandResultMsg:
 		return m, m.handleCommandResult(msg)
 	case titledMsg:
@@ -188,6 +225,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case clipboardMsg:
 		return m, m.flash(msg.text)
+	case approval.Msg:
+		return m, m.approvalMsg(msg)
+	case tea.FocusMsg:
+		m.termBlurred = false
+		return m, nil
+	case tea.BlurMsg:
+		m.termBlurred = true
+		return m, nil
 	}
 	// Anything else belongs to the input (its directory listings).
 	_, cmd := m.input.Update(msg)
@@ -200,8 +245,17 @@ func (m *Model) View() tea.View {
 	var v tea.View
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
+	v.ReportFocus = true // an approval waiting in an unfocused terminal notifies
 	v.WindowTitle = m.windowTitle()
 	if m.width == 0 || m.height == 0 {
+		return v
+	}
+	if m.browsing {
+		lines := m.sessionsView()
+		if len(m.overlays) > 0 {
+			lines = placeOverlay(lines, m.overlays[len(m.overlays)-1].View(m), m.width, m.height)
+		}
+		v.SetContent(strings.Join(lines, "\n"))
 		return v
 	}
 	main := m.mainView()
@@ -212,6 +266,10 @@ func (m *Model) View() tea.View {
 			copy(lines[start:], ml)
 		}
 	}
+	promptTop := len(lines)
+	if p := m.approval.View(m.width, m.promptMax()); p != "" {
+		lines = append(lines, strings.Split(p, "\n")...)
+	}
 	inputTop := len(lines) + 1
 	lines = append(lines, m.separator())
 	lines = append(lines, strings.Split(m.input.View(), "\n")...)
@@ -220,6 +278,9 @@ func (m *Model) View() tea.View {
 		lines = placeOverlay(lines, m.overlays[len(m.overlays)-1].View(m), m.width, m.height)
 	} else if c := m.input.Cursor(); c != nil && m.focus == focusInput {
 		c.Y += inputTop
+		v.Cursor = c
+	} else if c := m.approval.Cursor(); c != nil && m.focus == focusApproval {
+		c.Y += promptTop
 		v.Cursor = c
 	}
 	v.SetContent(strings.Join(lines, "\n"))
@@ -240,8 +301,11 @@ func (m *Model) mainView() string {
 }
 
 func (m *Model) chatHeight() int {
-	return max(m.height-m.input.Height()-2, 1)
+	return max(m.height-m.input.Height()-2-m.approval.Height(m.width, m.promptMax()), 1)
 }
+
+// promptMax is the most rows the approval prompt may take.
+func (m *Model) promptMax() int { return max(m.height-m.input.Height()-4, 6) }
 
 // layout sizes the panes after the window or the input's height changed.
 func (m *Model) layout() {
@@ -250,6 +314,9 @@ func (m *Model) layout() {
 	}
 	m.input.SetWidth(m.width)
 	m.chat.SetSize(m.width, m.chatHeight())
+	if m.sessions != nil {
+		m.sessions.SetSize(m.width, m.height-1)
+	}
 }
 
 // applyTheme picks the theme for the terminal's background and colour
@@ -263,6 +330,10 @@ func (m *Model) applyTheme() {
 	m.r = render.New(th)
 	m.chat.SetRenderer(m.r)
 	m.input.SetTheme(th)
+	if m.sessions != nil {
+		m.sessions.SetTheme(th)
+	}
+	m.approval.SetRenderer(m.r)
 }
 
 func (m *Model) themeOptions() themes.Options {
@@ -271,7 +342,14 @@ func (m *Model) themeOptions() themes.Options {
 
 func (m *Model) setFocus(f focusArea) {
 	m.focus = f
-	if f == focusInput {
+	if f != focusApproval {
+		m.approval.Blur()
+	}
+	if f == focusApproval {
+		m.input.Blur()
+		m.input.CloseMenu()
+		m.chat.SetFocused(false)
+	} else if f == focusInput {
 		m.input.Focus()
 		m.chat.SetFocused(false)
 	} else {
@@ -285,6 +363,9 @@ func (m *Model) separator() string {
 	hint := ""
 	if m.focus == focusChat {
 		hint = " chat · ↑↓ select · enter expand · y copy · tab input "
+		if m.approval.Pending() {
+			hint = " chat · ↑↓ select · enter expand · tab back to the approval "
+		}
 	}
 	w := m.width - render.Width(hint)
 	line := strings.Repeat("─", max(w, 0))

@@ -140,7 +140,7 @@ func (m *Model) actions() []action {
 	cmd := func(name string) func(*Model) tea.Cmd {
 		return func(m *Model) tea.Cmd { return m.command(name, "") }
 	}
-	return []action{
+	return append([]action{
 		{name: "Help: keys and commands", binding: k.Help, run: func(m *Model) tea.Cmd { m.openHelp(); return nil }},
 		{name: "Interrupt the running turn", binding: k.Interrupt, run: func(m *Model) tea.Cmd { m.interrupt(); return nil }},
 		{name: "New session", keyText: "/new", run: cmd("new")},
@@ -149,14 +149,19 @@ func (m *Model) actions() []action {
 		{name: "Compress the conversation", keyText: "/compress", run: cmd("compress")},
 		{name: "Show the model", keyText: "/model", run: cmd("model")},
 		{name: "Clear the screen", keyText: "/clear", run: cmd("clear")},
+		{name: "Skills: browse, view, edit, create", binding: k.Skills, run: func(m *Model) tea.Cmd { return m.openSkills() }},
+		{name: "Memory: view and edit entries", binding: k.Memory, run: func(m *Model) tea.Cmd { return m.openMemory() }},
 		{name: "Copy the last answer", binding: k.CopyLast, run: func(m *Model) tea.Cmd { return m.copyLastAnswer() }},
 		{name: "Focus the chat (select, expand, copy blocks)", binding: k.Focus, run: func(m *Model) tea.Cmd { m.setFocus(focusChat); return nil }},
 		{name: "Expand or collapse all tool output", binding: k.Expand, run: func(m *Model) tea.Cmd { m.chat.ToggleAllTools(); return nil }},
 		{name: "Scroll to the top", binding: k.Top, run: func(m *Model) tea.Cmd { return m.chat.Top() }},
-		{name: "Scroll to the bottom", binding: k.Bottom, run: func(m *Model) tea.Cmd { m.chat.Bottom(); return nil }},
+		{name: "Scroll to the bottom", binding: k.Bottom, run: func(m *Model) tea.Cmd { return m.chat.Bottom() }},
+		{name: "Permission mode: normal → auto-approve edits → yolo", binding: k.Mode, run: func(m *Model) tea.Cmd { return m.cycleMode() }},
+		{name: "Toggle yolo (ask-level commands run without asking)", keyText: "/yolo", run: cmd("yolo")},
+		{name: "Approval prompt ⇄ chat (while a command waits)", binding: k.ApproveFocus, run: func(m *Model) tea.Cmd { return m.togglePrompt() }},
 		{name: "Redraw the screen", binding: k.Redraw, run: func(m *Model) tea.Cmd { return tea.ClearScreen }},
 		{name: "Quit", binding: k.Quit, run: func(m *Model) tea.Cmd { m.interrupt(); return tea.Quit }},
-	}
+	}, m.sessionActions()...)
 }
 
 // paletteOverlay filters actions as you type; Enter runs the selected one.

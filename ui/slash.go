@@ -25,6 +25,9 @@ type commandResultMsg struct {
 func (m *Model) command(name, args string) tea.Cmd {
 	c, ok := commands.Find(commands.TUI, name)
 	if !ok {
+		if _, skill := m.input.ExtraCommand(name); skill {
+			return m.runSkill(name, args)
+		}
 		return m.flash("unknown command /" + name + " — /help lists them")
 	}
 	switch c.Name {
@@ -42,10 +45,18 @@ func (m *Model) command(name, args string) tea.Cmd {
 		}
 		m.newSession()
 		return m.flash("new session — it starts with your next message")
+	case "memory":
+		return m.openMemory()
+	case "skills":
+		return m.openSkills()
+	case "yolo":
+		return m.toggleYolo()
 	case "model":
 		return m.modelCommand(args)
 	case "title":
 		return m.titleCommand(args)
+	case "sessions":
+		return m.openSessions(args)
 	case "undo", "retry", "compress":
 		if m.opts.Agent == nil || m.sess == nil {
 			return m.flash("there is no conversation to /" + c.Name + " yet")

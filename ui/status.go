@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/ui/render"
 )
 
@@ -79,6 +80,12 @@ func (m *Model) statusLine() string {
 	switch {
 	case m.status.flash != "":
 		left = render.Paint(warn, m.status.flash)
+	case m.approval.Pending():
+		what := "waiting for your approval"
+		if m.focus != focusApproval {
+			what += " · tab to answer"
+		}
+		left = render.Paint(warn, "● "+what)
 	case !m.status.retryUntil.IsZero() && m.now().Before(m.status.retryUntil):
 		left = render.Paint(warn, fmt.Sprintf("↻ %s · retrying in %s", m.status.retryText,
 			elapsed(m.status.retryUntil.Sub(m.now())+time.Second-1)))
@@ -100,6 +107,13 @@ func (m *Model) statusLine() string {
 	}
 
 	var right []string
+	if seg := modeSegment(m.approvalMode()); seg != "" {
+		ink := muted
+		if m.approvalMode() == agent.ModeYolo {
+			ink = warn
+		}
+		right = append(right, render.Paint(ink, seg))
+	}
 	if m.opts.Agent != nil || m.connecting {
 		right = append(right, render.Paint(model, m.info.Model))
 		u := m.info.Usage

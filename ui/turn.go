@@ -68,6 +68,9 @@ func (m *Model) startTurn(text string) tea.Cmd {
 		return tea.Batch(m.createSession(), m.startTicking())
 	}
 	m.chat.AddUser(text)
+	if m.mode != "" { // the permission mode chosen in this UI (approvals.go)
+		m.sess.SetApprovalMode(m.mode)
+	}
 	sess := m.sess // the run's goroutine must not read the model
 	return m.begin(func(ctx context.Context, emit func(agent.Event)) {
 		sess.Run(ctx, agent.Input{Text: text}, emit)
@@ -107,6 +110,8 @@ func (m *Model) handleRunExited(msg runExitedMsg) tea.Cmd {
 	}
 	m.run = nil
 	m.status.retryUntil = time.Time{}
+	m.approval.DropRun(msg.id) // requests the run's end denied
+	m.approvalsChanged()
 	return tea.Batch(m.autoTitle(), m.startQueued())
 }
 
@@ -161,10 +166,15 @@ func (m *Model) handleEvents(msg eventsMsg) tea.Cmd {
 	if m.run == nil || msg.run != m.run.id {
 		return nil // a run that was left behind (it was interrupted and replaced)
 	}
+	var cmds []tea.Cmd
 	for _, ev := range msg.events {
+		if cmd, ok := m.approvalEvent(ev, msg.run); ok {
+			cmds = append(cmds, cmd)
+			continue
+		}
 		m.applyEvent(ev)
 	}
-	return nil
+	return tea.Batch(cmds...)
 }
 
 func (m *Model) applyEvent(ev agent.Event) {
@@ -205,11 +215,6 @@ func (m *Model) applyEvent(ev agent.Event) {
 		return
 	case agent.LoopWarning:
 		m.chat.AddNotice(fmt.Sprintf("the model called %s with the same arguments %d times in a row (the turn stops at %d)", e.Tool, e.Count, e.Limit), false)
-		return
-	case agent.ApprovalRequested:
-		// The approval prompt arrives with the approvals issue; until then
-		// the request waits for its deadline, which denies.
-		m.chat.AddNotice("approval needed to run: "+m.opts.Redact(e.Request.Command)+" (this build cannot answer approvals yet; it will be denied at the deadline)", true)
 		return
 	case agent.TurnDone:
 		m.status.retryUntil = time.Time{}

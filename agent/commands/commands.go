@@ -49,9 +49,13 @@ var table = []Command{
 	{Name: "model", Args: "[NAME]", Description: "show or switch the model for this session", Where: All},
 	{Name: "compress", Description: "summarize older messages to free context", Where: All},
 	{Name: "title", Args: "TEXT", Description: "name this session", Where: All},
+	{Name: "sessions", Args: "[QUERY]", Description: "browse and search past sessions (resume, fork, rename…)", Where: TUI},
 	{Name: "stop", Description: "interrupt the running turn", Where: Gateway},
 	{Name: "status", Description: "show the session, model and token use", Where: Gateway},
 	{Name: "usage", Description: "show token use and cost", Where: Gateway},
+	{Name: "memory", Description: "view and edit what the agent remembers (MEMORY.md, USER.md)", Where: TUI},
+	{Name: "skills", Description: "browse, view, edit and create skills (each runs as /skill-name)", Where: TUI},
+	{Name: "yolo", Description: "toggle yolo: run ask-level commands without asking (block-level never run)", Where: TUI},
 	{Name: "help", Description: "list commands and keys", Where: All},
 	{Name: "quit", Description: "leave herm", Aliases: []string{"exit"}, Where: TUI},
 }

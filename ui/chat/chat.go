@@ -58,6 +58,13 @@ type Pane struct {
 	// and answers with OlderLoadedMsg. Nil disables lazy loading.
 	LoadOlder func(beforeID int64) tea.Cmd
 
+	// A window opened at a message (jump.go): newer pages load through
+	// LoadNewer (answering NewerLoadedMsg) after newestID; markID is the
+	// message jumped to.
+	hasNewer, loadingNewer bool
+	newestID, markID       int64
+	LoadNewer              func(afterID int64) tea.Cmd
+
 	turn  turnState
 	frame int
 	// Now is the clock for running tools' elapsed time.
@@ -120,6 +127,7 @@ func (p *Pane) Reset() {
 	p.follow, p.top, p.off = true, 0, 0
 	p.sel, p.selCode = -1, -1
 	p.hasOlder, p.loading = false, false
+	p.hasNewer, p.loadingNewer, p.newestID, p.markID = false, false, 0, 0
 	p.turn = turnState{}
 }
 
@@ -168,6 +176,9 @@ func (p *Pane) blockLine(i, n int) string {
 	}
 	d := p.drawn(i)
 	mark := "  "
+	if p.marked(i) {
+		mark = p.ink.hitMark
+	}
 	if p.focused && i == p.sel {
 		if p.selCode < 0 || (p.selCode < len(d.code) && n >= d.code[p.selCode].Start && n < d.code[p.selCode].End) {
 			mark = p.ink.selMark
@@ -190,6 +201,9 @@ func (p *Pane) View() string {
 	}
 	if p.top == 0 && p.off == 0 && p.hasOlder && len(rows) < p.height {
 		rows = append([]string{p.ink.loadingLine(p.loading)}, rows...)
+	}
+	if p.hasNewer && len(rows) < p.height {
+		rows = append(rows, render.Paint(p.ink.muted, "  ↓ newer messages (scroll down)"))
 	}
 	for len(rows) < p.height {
 		rows = append(rows, "")
@@ -217,7 +231,7 @@ func (p *Pane) Update(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case matches(msg, k.Top):
 		return p.Top(), true
 	case matches(msg, k.Bottom):
-		p.Bottom()
+		return p.Bottom(), true
 	case matches(msg, k.Toggle):
 		p.toggle()
 	case matches(msg, k.Expand):
@@ -344,7 +358,7 @@ type inks struct {
 	reasoning, reasoningLabel, muted                     string
 	toolName, toolArg, toolOK, toolFailed, toolSpinner   string
 	toolPending, toolMeta, toolOutput, toolBar, toolHint string
-	selMark                                              string
+	selMark, hitMark                                     string
 }
 
 func newInks(th *themes.Theme) inks {
@@ -357,6 +371,7 @@ func newInks(th *themes.Theme) inks {
 		toolSpinner: o(th.Tool.Spinner), toolPending: o(th.Tool.Pending), toolMeta: o(th.Tool.Meta),
 		toolOutput: o(th.Tool.Output), toolBar: o(th.Tool.Bar), toolHint: o(th.Tool.Hint),
 		selMark: render.Paint(o(th.Chat.Selected), "▌") + " ",
+		hitMark: render.Paint(o(th.Chat.Selected), "▶") + " ",
 	}
 }
 

@@ -22,6 +22,10 @@ func (p *Pane) push(it item, firstID int64) *entry {
 
 // AddUser shows a message the person just sent and follows the bottom.
 func (p *Pane) AddUser(content string) {
+	if p.hasNewer { // reading the middle of the session: show its end
+		p.Reset()
+		p.hasOlder = true
+	}
 	text, files := attach.Split(content)
 	p.turn.pendingUser = p.push(&userItem{text: text, attached: files}, 0)
 	p.Bottom()

@@ -51,6 +51,9 @@ func (p *Pane) Scroll(n int) tea.Cmd {
 	}
 	p.off += n
 	p.normalize()
+	if p.hasNewer {
+		return p.maybeLoadNewer()
+	}
 	if p.atBottom() {
 		p.follow = true
 	}
@@ -99,18 +102,24 @@ func (p *Pane) Top() tea.Cmd {
 	if p.focused {
 		p.sel, p.selCode = 0, -1
 	}
-	if p.atBottom() {
+	if p.atBottom() && !p.hasNewer {
 		p.follow = true
 	}
 	return p.maybeLoadOlder()
 }
 
-// Bottom jumps to the end and follows new output.
-func (p *Pane) Bottom() {
+// Bottom jumps to the end and follows new output. In a window opened in
+// the middle of a session (jump.go) the end is not loaded: the window is
+// dropped and the latest page loads.
+func (p *Pane) Bottom() tea.Cmd {
+	if p.hasNewer {
+		return p.dropWindow()
+	}
 	p.follow = true
 	if p.focused && len(p.entries) > 0 {
 		p.sel, p.selCode = len(p.entries)-1, -1
 	}
+	return nil
 }
 
 // maybeLoadOlder asks for the page before the first entry when the view is

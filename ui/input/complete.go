@@ -73,6 +73,12 @@ func (m *Model) refreshMenu() tea.Cmd {
 		for _, c := range commands.Complete(commands.TUI, val) {
 			m.menu.items = append(m.menu.items, suggestion{text: "/" + c.Name, desc: c.Args + "  " + c.Description, run: c.Args == "" || strings.HasPrefix(c.Args, "[")})
 		}
+		prefix := strings.ToLower(val[1:])
+		for _, c := range m.extra {
+			if strings.HasPrefix(c.Name, prefix) {
+				m.menu.items = append(m.menu.items, suggestion{text: "/" + c.Name, desc: c.Args + "  " + c.Description, run: c.Args == "" || strings.HasPrefix(c.Args, "[")})
+			}
+		}
 		m.menu.sel = min(m.menu.sel, max(len(m.menu.items)-1, 0))
 		return nil
 	}
@@ -107,6 +113,26 @@ func (m *Model) refreshMenu() tea.Cmd {
 		m.menu.close()
 	}
 	return nil
+}
+
+// SetExtraCommands sets more /commands to complete after the built-in ones
+// (the installed skills, each run as /skill-name). Names the built-in
+// table has are the caller's to leave out.
+func (m *Model) SetExtraCommands(cs []commands.Command) {
+	m.extra = cs
+	if m.menu.kind == menuSlash {
+		m.refreshMenu()
+	}
+}
+
+// ExtraCommand returns the extra command called name.
+func (m *Model) ExtraCommand(name string) (commands.Command, bool) {
+	for _, c := range m.extra {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return commands.Command{}, false
 }
 
 // wordAtCursor returns the text from the last space before the cursor to

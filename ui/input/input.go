@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/herm-dev/herm/agent/commands"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/keys"
 )
@@ -52,6 +53,8 @@ type Model struct {
 	Cwd string
 	// files caches directory listings for @ completion.
 	files map[string][]fileEntry
+	// extra are more /commands to complete: the installed skills.
+	extra []commands.Command
 }
 
 // New returns an empty, focused editor.

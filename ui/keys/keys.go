@@ -56,11 +56,24 @@ type Map struct {
 	Expand   key.Binding // expand/collapse every tool block
 	Copy     key.Binding // copy the selected block
 
-	// Approval prompt (reserved for the approvals issue).
+	// Session browser (sessions.go).
+	SessionPane SessionKeys
+
+	// Memory viewer and skill editor (knowledge.go).
+	MemoryPane MemoryKeys
+	SkillPane  SkillKeys
+	Confirm    Confirm
+
+	// Approval prompt (ui/approval), while it has the keyboard.
 	ApproveOnce    key.Binding
 	ApproveSession key.Binding
 	ApproveAlways  key.Binding
+	ApproveExact   key.Binding // always, for this exact command
 	Deny           key.Binding
+	ApproveEdit    key.Binding // edit the command in the prompt
+	ApproveEditor  key.Binding // edit it in $VISUAL/$EDITOR
+	ApproveFocus   key.Binding // read the chat ⇄ back to the prompt
+	Mode           key.Binding // cycle the permission mode (anywhere)
 }
 
 func bind(keys []string, help, desc string) key.Binding {
@@ -86,9 +99,9 @@ func Default() Map {
 		Redraw:    bind(k("ctrl+l"), "ctrl+l", "redraw the screen"),
 
 		Chat:     bind(k("alt+1"), "alt+1", "chat"),
-		Sessions: reserved(k("ctrl+s", "alt+2"), "ctrl+s alt+2", "sessions"),
-		Skills:   reserved(k("alt+3"), "alt+3", "skills"),
-		Memory:   reserved(k("alt+4"), "alt+4", "memory"),
+		Sessions: bind(k("ctrl+s", "alt+2"), "ctrl+s alt+2", "sessions: browse, search, resume, fork"),
+		Skills:   bind(k("alt+3"), "alt+3", "skills: browse, view, edit, create"),
+		Memory:   bind(k("alt+4"), "alt+4", "memory: MEMORY.md and USER.md entries"),
 
 		Send:     bind(k("enter"), "enter", "send"),
 		Newline:  bind(k("shift+enter", "alt+enter", "ctrl+j"), "shift/alt+enter", "new line"),
@@ -108,10 +121,21 @@ func Default() Map {
 		Expand:   bind(k("e"), "e", "expand/collapse all tool output"),
 		Copy:     bind(k("y", "c"), "y", "copy the block (or code block)"),
 
-		ApproveOnce:    reserved(k("y"), "y", "approve once"),
-		ApproveSession: reserved(k("s"), "s", "approve for the session"),
-		ApproveAlways:  reserved(k("a"), "a", "always approve"),
-		Deny:           reserved(k("n"), "n esc", "deny"),
+		SessionPane: defaultSessionKeys(),
+
+		MemoryPane: defaultMemoryKeys(),
+		SkillPane:  defaultSkillKeys(),
+		Confirm:    defaultConfirm(),
+
+		ApproveOnce:    bind(k("y"), "y", "approve once"),
+		ApproveSession: bind(k("s"), "s", "approve these findings for the session"),
+		ApproveAlways:  bind(k("a"), "a", "always approve these findings"),
+		ApproveExact:   bind(k("A"), "A", "always approve this exact command"),
+		Deny:           bind(k("n", "esc"), "n esc", "deny"),
+		ApproveEdit:    bind(k("e"), "e", "edit the command (checked again)"),
+		ApproveEditor:  bind(k("ctrl+g"), "ctrl+g", "edit the command in $VISUAL/$EDITOR"),
+		ApproveFocus:   bind(k("tab"), "tab", "read the chat ⇄ back to the prompt"),
+		Mode:           bind(k("shift+tab"), "shift+tab", "permission mode: normal → auto-edits → yolo"),
 	}
 }
 
@@ -129,6 +153,13 @@ func (m Map) Groups() []Group {
 		{"Input", []key.Binding{m.Newline, m.HistPrev, m.HistNext, m.Complete}},
 		{"Chat (tab to focus)", []key.Binding{m.Up, m.Down, m.Toggle, m.Expand, m.Copy, m.HalfUp, m.HalfDown, m.LineUp, m.LineDown, m.Top, m.Bottom}},
 		{"Panes", []key.Binding{m.Chat, m.Sessions, m.Skills, m.Memory}},
-		{"Approvals", []key.Binding{m.ApproveOnce, m.ApproveSession, m.ApproveAlways, m.Deny}},
+		{"Sessions (ctrl+s)", m.SessionPane.list()},
+		{"Memory (alt+4)", []key.Binding{m.MemoryPane.Prev, m.MemoryPane.Next, m.MemoryPane.Switch, m.MemoryPane.Add, m.MemoryPane.Edit,
+			m.MemoryPane.Delete, m.MemoryPane.Save, m.Newline, m.MemoryPane.Reload, m.MemoryPane.Back}},
+		{"Skills (alt+3)", []key.Binding{m.SkillPane.Prev, m.SkillPane.Next, m.SkillPane.Search, m.SkillPane.Open, m.SkillPane.Edit,
+			m.SkillPane.New, m.SkillPane.Delete, m.SkillPane.Files, m.SkillPane.Save, m.SkillPane.Reload, m.SkillPane.Back}},
+		{"Questions", []key.Binding{m.Confirm.Yes, m.Confirm.No}},
+		{"Approvals", []key.Binding{m.ApproveOnce, m.ApproveSession, m.ApproveAlways, m.ApproveExact, m.Deny,
+			m.ApproveEdit, m.ApproveEditor, m.ApproveFocus, m.Mode}},
 	}
 }

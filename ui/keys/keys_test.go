@@ -37,7 +37,7 @@ func TestNoClashWithTextareaEditing(t *testing.T) {
 		{"Palette", m.Palette.Keys()}, {"Focus", m.Focus.Keys()}, {"CopyLast", m.CopyLast.Keys()},
 		{"Redraw", m.Redraw.Keys()}, {"Chat", m.Chat.Keys()}, {"Sessions", m.Sessions.Keys()},
 		{"Skills", m.Skills.Keys()}, {"Memory", m.Memory.Keys()}, {"Send", m.Send.Keys()}, {"Newline", m.Newline.Keys()},
-		{"ScrollUp", m.ScrollUp.Keys()}, {"ScrollDn", m.ScrollDn.Keys()},
+		{"ScrollUp", m.ScrollUp.Keys()}, {"ScrollDn", m.ScrollDn.Keys()}, {"Mode", m.Mode.Keys()},
 	}
 	for _, g := range global {
 		for _, k := range g.keys {
@@ -62,7 +62,7 @@ func TestNoIndistinguishableKeys(t *testing.T) {
 	}
 }
 
-// Every binding has help text, and reserved panes stay reserved.
+// Every binding has help text.
 func TestHelpAndReservations(t *testing.T) {
 	m := Default()
 	for _, g := range m.Groups() {
@@ -70,14 +70,6 @@ func TestHelpAndReservations(t *testing.T) {
 			if b.Help().Key == "" || b.Help().Desc == "" {
 				t.Errorf("%s: a binding without help: %v", g.Title, b.Keys())
 			}
-		}
-	}
-	for _, b := range []struct {
-		name string
-		on   bool
-	}{{"sessions", m.Sessions.Enabled()}, {"skills", m.Skills.Enabled()}, {"memory", m.Memory.Enabled()}, {"approve", m.ApproveOnce.Enabled()}} {
-		if b.on {
-			t.Errorf("%s is enabled before its pane exists", b.name)
 		}
 	}
 }

@@ -1,0 +1,341 @@
+// Package approval is the TUI's approval prompt: the commands (and
+// sensitive file writes) the agent waits to run, one at a time, docked
+// above the input so the transcript stays readable while it waits.
+//
+// It shows the command highlighted as bash with the risky spans marked,
+// the guard's findings, the working directory and backend, and the time
+// left; it answers once (y), for the session (s), always for the findings
+// (a) or for the exact command (A), or denies (n, esc). e edits the command
+// first (ctrl+g in $VISUAL/$EDITOR): the edit is analysed again and shown
+// with its verdict before it can be approved, and a block-level edit
+// cannot be. Keys typed in the moment after a request appears (or after
+// the prompt gets the keyboard back) are ignored: they were meant for
+// something else. Several pending requests queue ("1 of 3").
+package approval
+
+import (
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/tools/guard"
+	"github.com/herm-dev/herm/ui/keys"
+	"github.com/herm-dev/herm/ui/render"
+)
+
+// Grace is how long keys are ignored after a request reaches the front of
+// the queue, its verdict changes, or the prompt gets the keyboard back.
+const Grace = 400 * time.Millisecond
+
+// Options configure a Prompt.
+type Options struct {
+	Renderer *render.Renderer
+	Keys     keys.Map
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
+	// Analyze rates an edited command as the agent will before running it
+	// (agent.Agent.AnalyzeCommand); nil uses the guard without knowledge of
+	// the machine.
+	Analyze func(command, cwd string) guard.Verdict
+}
+
+// item is one pending request.
+type item struct {
+	ev  agent.ApprovalRequested
+	run int // the UI's run it belongs to
+	// edited is the command as the person edited it ("" when not); its
+	// verdict replaces the request's.
+	edited  string
+	verdict guard.Verdict
+	view    cmdView // cached drawing of the command
+	viewKey viewKey
+}
+
+type viewKey struct {
+	width, rows int
+	gen         int
+	valid       bool
+}
+
+func (it *item) command() string {
+	if it.edited != "" {
+		return it.edited
+	}
+	return it.ev.Request.Command
+}
+
+func (it *item) editable() bool {
+	return it.ev.Request.Kind == agent.KindCommand || it.ev.Request.Kind == ""
+}
+
+// Prompt is the queue of pending requests and the prompt for its first.
+type Prompt struct {
+	r       *render.Renderer
+	gen     int
+	keys    keys.Map
+	now     func() time.Time
+	analyze func(command, cwd string) guard.Verdict
+
+	queue   []*item
+	focused bool
+	grace   time.Time // keys are ignored until then
+	seq     int       // tells grace timers apart
+
+	editing bool
+	ta      textarea.Model
+}
+
+// New returns an empty prompt.
+func New(o Options) *Prompt {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Analyze == nil {
+		o.Analyze = func(command, cwd string) guard.Verdict {
+			return guard.AnalyzeWith(command, guard.Options{Cwd: cwd})
+		}
+	}
+	p := &Prompt{r: o.Renderer, keys: o.Keys, now: o.Now, analyze: o.Analyze}
+	p.ta = newEditor(o.Renderer, o.Keys)
+	return p
+}
+
+// SetRenderer switches the theme.
+func (p *Prompt) SetRenderer(r *render.Renderer) {
+	p.r = r
+	p.gen++
+	styleEditor(&p.ta, r)
+}
+
+// Pending reports whether a request waits.
+func (p *Prompt) Pending() bool { return len(p.queue) > 0 }
+
+// Len is the number of pending requests.
+func (p *Prompt) Len() int { return len(p.queue) }
+
+// Editing reports whether the command editor is open.
+func (p *Prompt) Editing() bool { return p.editing }
+
+// Focused reports whether the prompt has the keyboard.
+func (p *Prompt) Focused() bool { return p.focused }
+
+// graceMsg ends a grace period (its only effect is a redraw).
+type graceMsg struct{ seq int }
+
+func (graceMsg) approvalMsg() {}
+
+// Msg is a message for the prompt (its timers and the external editor);
+// the root model routes every Msg to Update.
+type Msg interface{ approvalMsg() }
+
+// startGrace ignores keys for Grace from now.
+func (p *Prompt) startGrace() tea.Cmd {
+	p.seq++
+	p.grace = p.now().Add(Grace)
+	seq := p.seq
+	return tea.Tick(Grace, func(time.Time) tea.Msg { return graceMsg{seq: seq} })
+}
+
+// InGrace reports whether keys are still being ignored.
+func (p *Prompt) InGrace() bool { return p.now().Before(p.grace) }
+
+// Add queues a request of run. The command returned ends the grace period
+// when the request is the one shown.
+func (p *Prompt) Add(ev agent.ApprovalRequested, run int) tea.Cmd {
+	for _, it := range p.queue {
+		if it.ev.Request.ID == ev.Request.ID {
+			return nil
+		}
+	}
+	p.queue = append(p.queue, &item{ev: ev, run: run, verdict: ev.Request.Verdict})
+	if len(p.queue) == 1 {
+		return p.startGrace()
+	}
+	return nil
+}
+
+// Resolve drops the request id (answered elsewhere, timed out or
+// cancelled). It reports whether it was pending.
+func (p *Prompt) Resolve(id string) (bool, tea.Cmd) {
+	for i, it := range p.queue {
+		if it.ev.Request.ID == id {
+			return true, p.remove(i)
+		}
+	}
+	return false, nil
+}
+
+// DropRun drops the requests of a run that ended.
+func (p *Prompt) DropRun(run int) {
+	if len(p.queue) > 0 && p.queue[0].run == run {
+		p.editing = false
+	}
+	kept := p.queue[:0]
+	for _, it := range p.queue {
+		if it.run != run {
+			kept = append(kept, it)
+		}
+	}
+	clear(p.queue[len(kept):])
+	p.queue = kept
+}
+
+// remove drops the i-th request; when it was the one shown, the next one
+// starts its grace period.
+func (p *Prompt) remove(i int) tea.Cmd {
+	p.queue = append(p.queue[:i], p.queue[i+1:]...)
+	if i != 0 {
+		return nil
+	}
+	p.editing = false
+	if len(p.queue) > 0 {
+		return p.startGrace()
+	}
+	return nil
+}
+
+// Focus gives the prompt the keyboard (with a grace period).
+func (p *Prompt) Focus() tea.Cmd {
+	p.focused = true
+	if p.editing {
+		p.ta.Focus()
+	}
+	return p.startGrace()
+}
+
+// Blur takes the keyboard away.
+func (p *Prompt) Blur() {
+	p.focused = false
+	p.ta.Blur()
+}
+
+// Answered says how the person answered a request.
+type Answered struct {
+	Request agent.ApprovalRequest
+	Answer  agent.ApprovalAnswer
+	// Taken is false when the request had already been resolved (by the
+	// deadline or another front end).
+	Taken bool
+}
+
+// Result is what a key did.
+type Result struct {
+	// Handled: the key was the prompt's (even if ignored in the grace
+	// period); the root must not use it.
+	Handled bool
+	Cmd     tea.Cmd
+	// Answered is set when the request shown was answered.
+	Answered *Answered
+	// Flash is a short message for the status line.
+	Flash string
+	// Layout: the prompt's height may have changed.
+	Layout bool
+}
+
+// Update handles a key while the prompt has the keyboard, or a Msg.
+func (p *Prompt) Update(msg tea.Msg) Result {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return p.key(msg)
+	case graceMsg:
+		return Result{}
+	case Msg:
+		return p.editorMsg(msg)
+	}
+	return Result{}
+}
+
+func (p *Prompt) key(msg tea.KeyPressMsg) Result {
+	if len(p.queue) == 0 {
+		return Result{}
+	}
+	if p.editing {
+		return p.editKey(msg)
+	}
+	k := p.keys
+	var (
+		ans    agent.ApprovalAnswer
+		edit   bool
+		extern bool
+	)
+	switch {
+	case key.Matches(msg, k.ApproveOnce):
+		ans.Decision = agent.AllowOnce
+	case key.Matches(msg, k.ApproveSession):
+		ans.Decision = agent.AllowSession
+	case key.Matches(msg, k.ApproveAlways):
+		ans.Decision = agent.AllowAlways
+	case key.Matches(msg, k.ApproveExact):
+		ans.Decision, ans.ExactCommand = agent.AllowAlways, true
+	case key.Matches(msg, k.Deny):
+		ans.Decision = agent.Deny
+	case key.Matches(msg, k.ApproveEdit):
+		edit = true
+	case key.Matches(msg, k.ApproveEditor):
+		extern = true
+	default:
+		return Result{}
+	}
+	if p.InGrace() {
+		return Result{Handled: true}
+	}
+	it := p.queue[0]
+	switch {
+	case (edit || extern) && !it.editable():
+		return Result{Handled: true, Flash: "only commands can be edited; this is a file write"}
+	case edit:
+		p.openEditor(it.command())
+		return Result{Handled: true, Layout: true}
+	case extern:
+		return Result{Handled: true, Cmd: externalEditor(it.ev.Request.ID, it.command())}
+	case ans.Decision != agent.Deny && it.verdict.Level == guard.Block:
+		return Result{Handled: true, Flash: "herm never runs this command — e to edit it again, n to deny"}
+	}
+	ans.By = "tui"
+	if it.edited != "" && ans.Decision != agent.Deny {
+		ans.Command = it.edited
+	}
+	taken := it.ev.Answer(ans)
+	return Result{
+		Handled:  true,
+		Cmd:      p.remove(0),
+		Answered: &Answered{Request: it.ev.Request, Answer: ans, Taken: taken},
+		Layout:   true,
+	}
+}
+
+// Paste inserts pasted text into the editor when it is open.
+func (p *Prompt) Paste(msg tea.PasteMsg) Result {
+	if !p.editing {
+		return Result{}
+	}
+	var cmd tea.Cmd
+	p.ta, cmd = p.ta.Update(msg)
+	return Result{Handled: true, Cmd: cmd, Layout: true}
+}
+
+// setEdit applies an edited command: analysed again, shown with its
+// verdict, and approvable only after a fresh grace period.
+func (p *Prompt) setEdit(text string) Result {
+	if len(p.queue) == 0 {
+		return Result{}
+	}
+	it := p.queue[0]
+	text = strings.TrimSpace(text)
+	switch text {
+	case "":
+		return Result{Handled: true, Flash: "the command is empty — esc keeps the one asked for", Layout: true}
+	case it.ev.Request.Command:
+		it.edited, it.verdict = "", it.ev.Request.Verdict
+	default:
+		it.edited, it.verdict = text, p.analyze(text, it.ev.Request.Cwd)
+	}
+	it.viewKey.valid = false
+	p.editing = false
+	p.ta.Blur()
+	return Result{Handled: true, Cmd: p.startGrace(), Layout: true}
+}

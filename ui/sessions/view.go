@@ -1,0 +1,248 @@
+package sessions
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/herm-dev/herm/themes"
+	"github.com/herm-dev/herm/ui/render"
+)
+
+// View draws the pane: the search line (or a question), a rule, the list
+// or the results with the preview beside them on wide screens, and a line
+// of keys (or what the last action did).
+func (p *Pane) View() string {
+	rows := p.rows()
+	lines := make([]string, 0, p.height)
+	lines = append(lines, p.topLine())
+	lines = append(lines, render.Paint(p.ink.rule, strings.Repeat("─", p.width)))
+
+	var body []string
+	switch {
+	case p.narrowPv && !p.wide():
+		body = p.previewView(p.width, rows)
+	case p.searching():
+		body = p.resultsView(p.listWidth(), rows)
+	default:
+		body = p.listView(p.listWidth(), rows)
+	}
+	var side []string
+	if p.wide() {
+		side = p.previewView(p.previewWidth(), rows)
+	}
+	lw := p.listWidth()
+	for i := range rows {
+		l := ""
+		if i < len(body) {
+			l = body[i]
+		}
+		if p.wide() {
+			l += spaces(lw - render.Width(l))
+			l += render.Paint(p.ink.rule, " │ ")
+			if i < len(side) {
+				l += side[i]
+			}
+		}
+		lines = append(lines, l)
+	}
+	lines = append(lines, p.footer())
+	return strings.Join(lines, "\n")
+}
+
+func (p *Pane) previewWidth() int { return max(p.width*2/5, 48) }
+
+// listWidth is the width of the list or results column.
+func (p *Pane) listWidth() int {
+	if !p.wide() {
+		return p.width
+	}
+	return p.width - p.previewWidth() - 3
+}
+
+// topLine is the search field with what it found, or the open question.
+func (p *Pane) topLine() string {
+	ink := p.ink
+	caret := render.Paint(ink.caret, "▏")
+	if q := p.ask; q != nil {
+		var left, right string
+		switch q.kind {
+		case askRename:
+			left = render.Paint(ink.prompt, "Rename ❯ ") + q.text + caret
+			right = "enter save · esc cancel"
+		case askDelete:
+			left = render.Paint(ink.err, "Delete “"+oneLine(titleOf(&q.sess))+"” and its "+plural(q.sess.MessageCount, "message")+"? It cannot be undone.")
+			right = p.yes.Yes.Help().Key + " delete · " + p.yes.No.Help().Key + " keep"
+		case askExport:
+			left = render.Paint(ink.prompt, "Export “"+oneLine(titleOf(&q.sess))+"” to "+p.home+"/exports as")
+			right = "m Markdown · j JSONL · esc cancel"
+		}
+		return spread(left, render.Paint(ink.hint, right), p.width)
+	}
+	field := render.Paint(ink.prompt, "❯ ") + p.query + caret
+	if p.query == "" {
+		field = render.Paint(ink.prompt, "❯ ") + caret + render.Paint(ink.placeholder, "search every message: words, \"phrases\", prefix*, -not, source:cli…")
+	}
+	return spread(field, render.Paint(ink.hint, p.status()), p.width)
+}
+
+// status says what the pane shows: how many sessions, or what the search
+// found and how long it took.
+func (p *Pane) status() string {
+	if p.searching() {
+		s := &p.search
+		switch {
+		case s.loading && len(s.groups) == 0:
+			return "searching…"
+		case s.err != "":
+			return ""
+		}
+		n := plural(len(s.groups), "conversation")
+		if s.more {
+			n += "+"
+		}
+		return n + " · " + strconv.FormatInt(s.took.Milliseconds(), 10) + " ms"
+	}
+	if p.list.total < 0 {
+		return "loading…"
+	}
+	out := thousands(p.list.total) + " sessions"
+	if p.list.total == 1 {
+		out = "1 session"
+	}
+	if p.archived {
+		out += " · archived shown"
+	}
+	return out
+}
+
+// footer is the last action's outcome, or the keys.
+func (p *Pane) footer() string {
+	if p.notice != "" {
+		ink := p.ink.hint
+		if p.noticeErr {
+			ink = p.ink.err
+		}
+		return render.Paint(ink, render.Truncate(p.notice, p.width, "…"))
+	}
+	k := p.keys
+	hints := []key.Binding{k.Open, k.Resume, k.Fork, k.Rename, k.Archive, k.Delete, k.Export, k.Archived}
+	if !p.wide() {
+		hints = append(hints, k.Preview)
+	}
+	var parts []string
+	for _, b := range hints {
+		parts = append(parts, render.Paint(p.ink.key, b.Help().Key)+" "+render.Paint(p.ink.hint, shortDesc(b)))
+	}
+	line := strings.Join(parts, render.Paint(p.ink.hint, " · "))
+	return render.Truncate(line, p.width, "…")
+}
+
+// shortDesc is a binding's description cut to its first words, for the
+// footer.
+func shortDesc(b key.Binding) string {
+	d := b.Help().Desc
+	if i := strings.IndexAny(d, " ("); i > 0 {
+		d = d[:i]
+	}
+	return d
+}
+
+// spread puts left at the start and right at the end of a line of width
+// cells (right is dropped when both do not fit).
+func spread(left, right string, width int) string {
+	lw, rw := render.Width(left), render.Width(right)
+	if lw+rw+2 > width {
+		return render.Truncate(left, width, "…")
+	}
+	return left + spaces(width-lw-rw) + right
+}
+
+func spaces(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return strings.Repeat(" ", n)
+}
+
+// ago writes how long ago t was, briefly: now, 5m, 3h, 2d, 3w, 4mo, 2y.
+func ago(now, t time.Time) string {
+	d := now.Sub(t)
+	switch {
+	case d < time.Minute:
+		return "now"
+	case d < time.Hour:
+		return strconv.Itoa(int(d/time.Minute)) + "m"
+	case d < 24*time.Hour:
+		return strconv.Itoa(int(d/time.Hour)) + "h"
+	case d < 14*24*time.Hour:
+		return strconv.Itoa(int(d/(24*time.Hour))) + "d"
+	case d < 60*24*time.Hour:
+		return strconv.Itoa(int(d/(7*24*time.Hour))) + "w"
+	case d < 365*24*time.Hour:
+		return strconv.Itoa(int(d/(30*24*time.Hour))) + "mo"
+	}
+	return strconv.Itoa(int(d/(365*24*time.Hour))) + "y"
+}
+
+// compact writes a count briefly: 950, 12.3k, 1.2M.
+func compact(n int) string {
+	switch {
+	case n < 1000:
+		return strconv.Itoa(n)
+	case n < 1_000_000:
+		return strconv.FormatFloat(float64(n)/1000, 'f', 1, 64) + "k"
+	}
+	return strconv.FormatFloat(float64(n)/1_000_000, 'f', 1, 64) + "M"
+}
+
+// thousands writes n with thousands separators: 100,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// move moves the selection of the list or the results.
+func (p *Pane) move(d int) tea.Cmd {
+	if p.narrowPv && !p.wide() {
+		return p.movePreview(sign(d))
+	}
+	if p.searching() {
+		return p.moveSearch(d)
+	}
+	return p.moveList(d)
+}
+
+func sign(d int) int {
+	if d < 0 {
+		return -1
+	}
+	return 1
+}
+
+// inks are the open sequences of the theme styles the pane draws with.
+type inks struct {
+	prompt, caret, placeholder, rule, hint, key, err string
+	title, untitled, group, meta, mark, selected     string
+	label, snippet, match, heading, tree             string
+}
+
+func newInks(th *themes.Theme) inks {
+	if th == nil {
+		return inks{}
+	}
+	o, c := render.Open, th.Chrome
+	return inks{
+		prompt: o(c.Prompt), caret: o(c.Hint), placeholder: o(c.Placeholder), rule: o(c.Separator),
+		hint: o(c.Hint), key: o(c.Key), err: o(th.Chat.Error),
+		title: o(c.MenuItem), untitled: o(th.Chat.Muted), group: o(c.KeyGroup), meta: o(c.MenuDesc),
+		mark: o(c.MenuMatch), selected: o(c.MenuSelected),
+		label: o(c.KeyDesc), snippet: o(th.Chat.Muted), match: o(c.MenuMatch), heading: o(c.DialogTitle), tree: o(c.Separator),
+	}
+}
