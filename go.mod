@@ -106,3 +106,21 @@ replace github.com/jinzhu/now => ./third_party/now
 replace github.com/glebarez/sqlite => ./third_party/glebarez-sqlite
 
 replace github.com/dustin/go-humanize => ./third_party/go-humanize
+
+// dlclark/regexp2 v1.10.0 (via langchaingo's tiktoken-go) and v2.2.1 (via
+// chroma) building their Unicode category map on first use instead of in
+// init (~0.7 ms of every start-up together).
+replace github.com/dlclark/regexp2 => ./third_party/regexp2
+
+replace github.com/dlclark/regexp2/v2 => ./third_party/regexp2-v2
+
+// joho/godotenv v1.5.1 and go.yaml.in/yaml/v3 v3.0.6 with their regexps
+// compiled on first use (~0.5 ms of every start-up together).
+replace github.com/joho/godotenv => ./third_party/godotenv
+
+replace go.yaml.in/yaml/v3 => ./third_party/yaml
+
+// lipgloss v2.1.0 detecting its default Writer's colour profile on first use
+// instead of in init: upstream reads terminfo and, inside tmux, runs
+// `tmux info` (10-30 ms) at the start of every herm command.
+replace charm.land/lipgloss/v2 => ./third_party/lipgloss

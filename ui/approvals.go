@@ -186,11 +186,11 @@ func (m *Model) setMode(md agent.ApprovalMode) tea.Cmd {
 func modeText(md agent.ApprovalMode) string {
 	switch md {
 	case agent.ModeAutoEdits:
-		return "auto-approve edits: file writes to sensitive paths run without asking; commands still ask"
+		return "auto-approve edits: sensitive file writes run without asking"
 	case agent.ModeYolo:
-		return "yolo: ask-level commands run without asking (block-level ones never run)"
+		return "yolo: ask-level commands run without asking; block-level never"
 	}
-	return "normal: commands and sensitive writes ask first"
+	return "normal: risky commands and sensitive writes ask first"
 }
 
 // modeSegment is the status line's mark of a mode other than normal.

@@ -51,6 +51,7 @@ type item struct {
 	// verdict replaces the request's.
 	edited  string
 	verdict guard.Verdict
+	version int     // bumped by each edit
 	view    cmdView // cached drawing of the command
 	viewKey viewKey
 }
@@ -87,6 +88,12 @@ type Prompt struct {
 
 	editing bool
 	ta      textarea.Model
+
+	// frame is the last drawing, reused while nothing it shows changed.
+	frame struct {
+		key frameKey
+		out string
+	}
 }
 
 // New returns an empty prompt.
@@ -335,6 +342,7 @@ func (p *Prompt) setEdit(text string) Result {
 		it.edited, it.verdict = text, p.analyze(text, it.ev.Request.Cwd)
 	}
 	it.viewKey.valid = false
+	it.version++
 	p.editing = false
 	p.ta.Blur()
 	return Result{Handled: true, Cmd: p.startGrace(), Layout: true}

@@ -93,6 +93,7 @@ func drawCommand(r *render.Renderer, risk string, command string, findings []gua
 			hl = lit[li]
 		}
 		risky := riskyCols(plain, lineStart, spans)
+		rs := runs(hl)
 		lineStart += len(plain) + 1
 		for _, b := range rowBounds(plain, inner) {
 			if len(v.rows) >= maxRows {
@@ -103,7 +104,7 @@ func drawCommand(r *render.Renderer, risk string, command string, findings []gua
 			if len(v.rows) == 0 {
 				lead = prefix
 			}
-			v.rows = append(v.rows, lead+paintRow(hl, plain, b, risky, risk))
+			v.rows = append(v.rows, lead+paintRow(rs, b, risky, risk))
 			if carets := caretRow(b, risky); carets != "" {
 				v.rows = append(v.rows, pad+render.Paint(risk, carets))
 			}
@@ -153,24 +154,73 @@ func rowBounds(line string, width int) [][2]int {
 	return append(out, [2]int{start, col})
 }
 
-// paintRow draws the cells b of a highlighted line, the risky ones in
-// the risk style.
-func paintRow(hl, plain string, b [2]int, risky [][2]int, risk string) string {
-	var sb strings.Builder
-	at := b[0]
-	for _, c := range risky {
-		s, e := max(c[0], b[0]), min(c[1], b[1])
-		if s >= e {
+// run is a stretch of a highlighted line in one style.
+type run struct {
+	open, text string
+}
+
+// runs splits a rendered line (text between SGR sequences, each style
+// closed by a reset) into its styled stretches.
+func runs(line string) []run {
+	var out []run
+	open := ""
+	for len(line) > 0 {
+		if line[0] == '\x1b' && len(line) > 1 && line[1] == '[' {
+			end := strings.IndexByte(line, 'm')
+			if end < 0 {
+				break
+			}
+			if seq := line[:end+1]; seq == "\x1b[m" || seq == "\x1b[0m" {
+				open = ""
+			} else {
+				open += seq
+			}
+			line = line[end+1:]
 			continue
 		}
-		if s > at {
-			sb.WriteString(ansi.Cut(hl, at, s))
+		next := strings.IndexByte(line, '\x1b')
+		if next < 0 {
+			next = len(line)
 		}
-		sb.WriteString(render.Paint(risk, ansi.Cut(plain, s, e)))
-		at = e
+		if n := len(out); n > 0 && out[n-1].open == open {
+			out[n-1].text += line[:next]
+		} else {
+			out = append(out, run{open: open, text: line[:next]})
+		}
+		line = line[next:]
 	}
-	if at < b[1] {
-		sb.WriteString(ansi.Cut(hl, at, b[1]))
+	return out
+}
+
+// paintRow draws the cells b of a line (its styled runs), the risky cells
+// in the risk style.
+func paintRow(rs []run, b [2]int, risky [][2]int, risk string) string {
+	var sb strings.Builder
+	col := 0
+	for _, r := range rs {
+		w := ansi.StringWidth(r.text)
+		s, e := max(col, b[0]), min(col+w, b[1])
+		for s < e {
+			// The part of this run up to the next risk boundary.
+			next, isRisk := e, false
+			for _, c := range risky {
+				if s >= c[0] && s < c[1] {
+					next, isRisk = min(e, c[1]), true
+					break
+				}
+				if c[0] > s {
+					next = min(e, c[0])
+					break
+				}
+			}
+			open := r.open
+			if isRisk {
+				open = risk
+			}
+			sb.WriteString(render.Paint(open, ansi.Cut(r.text, s-col, next-col)))
+			s = next
+		}
+		col += w
 	}
 	return sb.String()
 }

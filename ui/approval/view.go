@@ -17,6 +17,8 @@ import (
 const (
 	maxCommandRows = 10
 	maxFindings    = 5
+	// maxWidth keeps the box readable on wide terminals.
+	maxWidth = 110
 )
 
 // frame is the width the box's border and padding take.
@@ -31,8 +33,43 @@ func (p *Prompt) View(width, maxRows int) string {
 		return ""
 	}
 	it := p.queue[0]
+	// Frames between changes (the spinner ticks ten times a second) reuse
+	// the last drawing; the time left changes it once a second.
+	key := frameKey{item: it, version: it.version, width: width, maxRows: maxRows, gen: p.gen, n: len(p.queue),
+		focused: p.focused, grace: p.InGrace(), left: p.secondsLeft(it)}
+	if !p.editing && p.frame.key == key {
+		return p.frame.out
+	}
+	out := p.draw(it, width, maxRows)
+	if !p.editing {
+		p.frame.key, p.frame.out = key, out
+	}
+	return out
+}
+
+// frameKey is everything a drawing of the prompt depends on, the editor
+// aside (it is never cached).
+type frameKey struct {
+	item                *item
+	version, width, gen int
+	maxRows, n, left    int
+	focused, grace      bool
+}
+
+// secondsLeft is the whole seconds until the request's deadline (-1 when
+// it has none).
+func (p *Prompt) secondsLeft(it *item) int {
+	d := it.ev.Request.Deadline
+	if d.IsZero() {
+		return -1
+	}
+	return max(int((d.Sub(p.now())+time.Second-1)/time.Second), 0)
+}
+
+func (p *Prompt) draw(it *item, width, maxRows int) string {
 	th := p.r.Theme()
 	c := th.Chrome
+	width = min(width, maxWidth)
 	inner := width - frame
 	hint, warn := render.Open(c.Hint), render.Open(c.StatusWarn)
 
@@ -121,12 +158,11 @@ func (p *Prompt) header(it *item, inner int) string {
 		right = append(right, fmt.Sprintf("1 of %d", n))
 	}
 	ink := render.Open(c.Hint)
-	if d := it.ev.Request.Deadline; !d.IsZero() {
-		left := d.Sub(p.now())
-		if left < 10*time.Second {
+	if left := p.secondsLeft(it); left >= 0 {
+		if left < 10 {
 			ink = render.Open(c.StatusWarn)
 		}
-		right = append(right, fmt.Sprintf("%ds left", max(int((left+time.Second-1)/time.Second), 0)))
+		right = append(right, fmt.Sprintf("%ds left", left))
 	}
 	r := render.Paint(ink, strings.Join(right, " · "))
 	gap := inner - render.Width(left) - render.Width(r)
@@ -208,7 +244,7 @@ func (p *Prompt) footer(it *item, inner int) []string {
 		items = []item{{k.ApproveEdit, "edit again"}, {k.Deny, "deny"}, {k.ApproveFocus, "read the chat"}}
 	default:
 		items = []item{{k.ApproveOnce, "once"}, {k.ApproveSession, "session"}, {k.ApproveAlways, "always"},
-			{k.ApproveExact, "always, this exact command"}}
+			{k.ApproveExact, "always (exact command)"}}
 		if it.editable() {
 			items = append(items, item{k.ApproveEdit, "edit"})
 		}

@@ -59,6 +59,9 @@ func (p *Pane) Marked() int64 { return p.markID }
 // loaded (the pane shows a window in the middle of the session).
 func (p *Pane) HasNewer() bool { return p.hasNewer }
 
+// Loading reports whether a page of older or newer messages is being read.
+func (p *Pane) Loading() bool { return p.loading || p.loadingNewer }
+
 // entryOf returns the index of the entry that shows message id: the entry
 // it starts, the tool block its result joined, or the nearest entry before
 // it; -1 when none is loaded.

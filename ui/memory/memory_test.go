@@ -274,7 +274,7 @@ func TestRefusalsKeepTheText(t *testing.T) {
 
 	// Over the limit: the usage is in the refusal.
 	clearEditor(p)
-	typeText(p, strings.Repeat("word ", 500))
+	drive(p, p.Update(tea.PasteMsg{Content: strings.Repeat("word ", 500)}))
 	press(p, "enter")
 	if s := screen(p); !p.Typing() || !strings.Contains(s, "this change would make it") {
 		t.Errorf("limit refusal:\n%s", s)

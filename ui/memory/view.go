@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	mem "github.com/herm-dev/herm/memory"
+	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/render"
 )
 
@@ -15,6 +16,9 @@ const gutterWidth = 4
 
 // labelMinWidth is the width from which marks are also spelled out.
 const labelMinWidth = 100
+
+// maxTextWidth caps the width entries wrap at, for reading.
+const maxTextWidth = 100
 
 // renderCache keeps each entry's wrapped lines for one width and theme.
 type renderCache struct {
@@ -101,7 +105,8 @@ func (p *Pane) body() (lines []string, selFrom, selTo int) {
 	textW := p.width - gutterWidth
 	labelled := p.width >= labelMinWidth
 	if labelled {
-		textW -= 16
+		// Keep the spelled-out marks near the text on wide screens.
+		textW = min(textW-16, maxTextWidth)
 	}
 	textW = max(textW, 8)
 	for fi := range p.files {
@@ -262,8 +267,12 @@ func (p *Pane) editorLines() []string {
 	}
 	out = append(out, bar+render.Paint(render.Open(th.Chrome.Hint), hint))
 	if e.err != "" {
-		for _, l := range render.Wrap(e.err, render.Open(th.Chat.Error), max(p.width-gutterWidth, 8)) {
-			out = append(out, bar+"✗ "+l)
+		for i, l := range render.Wrap(e.err, render.Open(th.Chat.Error), max(p.width-gutterWidth, 8)) {
+			lead := "  "
+			if i == 0 {
+				lead = render.Paint(render.Open(th.Chat.Error), "✗") + " "
+			}
+			out = append(out, bar+lead+l)
 		}
 	}
 	return out
@@ -275,9 +284,7 @@ func (p *Pane) noteLine() string {
 	case p.deleting:
 		e := p.files[p.cur].file.Entries[p.sel]
 		q := fmt.Sprintf("Delete this entry from %s? ", targets[p.cur].FileName())
-		return render.Paint(render.Open(p.th.Chrome.StatusWarn), q) +
-			render.Paint(render.Open(p.th.Chrome.Key), helpKey(p.keys.Confirm.Yes)+" yes · "+helpKey(p.keys.Confirm.No)+" no") +
-			render.Paint(render.Open(ch.Muted), "  "+oneLine(e))
+		return render.Paint(render.Open(p.th.Chrome.StatusWarn), q) + render.Paint(render.Open(ch.Muted), oneLine(e))
 	case p.busy:
 		return render.Paint(render.Open(ch.Muted), "saving…")
 	case p.note == "":
@@ -288,28 +295,49 @@ func (p *Pane) noteLine() string {
 	return render.Paint(render.Open(ch.Muted), p.note)
 }
 
+// item is a key and what it does, for the footer.
+type item struct {
+	b    key.Binding
+	what string
+}
+
 // footer lists the viewer's keys, from the key map.
 func (p *Pane) footer() string {
 	k := p.keys.MemoryPane
-	type item struct {
-		b    key.Binding
-		what string
-	}
 	items := []item{{k.Prev, "select"}, {k.Add, "add"}, {k.Edit, "edit"}, {k.Delete, "delete"}, {k.Switch, "file"}, {k.Reload, "reload"}, {k.Back, "close"}}
-	if p.edit != nil {
+	switch {
+	case p.edit != nil:
 		items = []item{{k.Save, "save"}, {p.keys.Newline, "new line"}, {k.Back, "cancel"}}
+	case p.deleting:
+		items = []item{{p.keys.Confirm.Yes, "delete"}, {p.keys.Confirm.No, "keep it"}}
 	}
-	c := p.th.Chrome
+	return fit(p.th, items, p.width)
+}
+
+// fit joins "key what" hints with " · ", as many as fit in width; the last
+// hint (how to leave) is always kept.
+func fit(th *themes.Theme, items []item, width int) string {
+	c := th.Chrome
 	keyInk, descInk := render.Open(c.Key), render.Open(c.KeyDesc)
-	parts := make([]string, 0, len(items))
-	for _, it := range items {
+	text := func(it item) (string, int) {
 		hk := helpKey(it.b)
-		if it.b.Help().Key == k.Prev.Help().Key {
+		if it.b.Help().Key == "↑ k" {
 			hk = "↑↓"
 		}
-		parts = append(parts, render.Paint(keyInk, hk)+" "+render.Paint(descInk, it.what))
+		return render.Paint(keyInk, hk) + " " + render.Paint(descInk, it.what), render.Width(hk) + 1 + render.Width(it.what)
 	}
-	return strings.Join(parts, render.Paint(descInk, " · "))
+	last, lastW := text(items[len(items)-1])
+	var parts []string
+	used := lastW
+	for _, it := range items[:len(items)-1] {
+		s, w := text(it)
+		if used+w+3 > width {
+			break
+		}
+		parts = append(parts, s)
+		used += w + 3
+	}
+	return strings.Join(append(parts, last), render.Paint(descInk, " · "))
 }
 
 // helpKey is the first key a binding's help names ("e enter" → "e").

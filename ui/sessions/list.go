@@ -123,12 +123,7 @@ func (p *Pane) refreshList() tea.Cmd {
 // below it that are missing or stale, and forgets pages far away.
 func (p *Pane) ensurePages() tea.Cmd {
 	l := &p.list
-	rows := p.rows()
-	first := max(l.top-rows, 0) / pageSize
-	last := (l.top + 2*rows) / pageSize
-	if l.total >= 0 {
-		last = min(last, max(l.total-1, 0)/pageSize)
-	}
+	first, last := p.nearPages()
 	var cmds []tea.Cmd
 	for pg := first; pg <= last; pg++ {
 		have, ok := l.pages[pg]
@@ -143,6 +138,18 @@ func (p *Pane) ensurePages() tea.Cmd {
 	}
 	l.evict(first, last)
 	return tea.Batch(cmds...)
+}
+
+// nearPages are the pages from a screen above the view to a screen below.
+func (p *Pane) nearPages() (first, last int) {
+	l := &p.list
+	rows := p.rows()
+	first = max(l.top-rows, 0) / pageSize
+	last = (l.top + 2*rows) / pageSize
+	if l.total >= 0 {
+		last = min(last, max(l.total-1, 0)/pageSize)
+	}
+	return first, last
 }
 
 func (p *Pane) readPage(page int) tea.Cmd {
@@ -209,6 +216,7 @@ func (p *Pane) handlePage(msg pageMsg) tea.Cmd {
 	}
 	l.clock++
 	l.pages[msg.page] = &listPage{gen: msg.gen, rows: msg.rows, previews: msg.previews, used: l.clock}
+	l.evict(p.nearPages())
 	// The selection may now be a different session (a refresh moved rows
 	// along): the preview follows.
 	if l.sel/pageSize == msg.page && !p.searching() {

@@ -43,6 +43,7 @@ type previewData struct {
 	base    previewKey // the selection it was loaded for
 	key     previewKey // the window it holds (moves with shift+↑↓)
 	sess    store.Session
+	first   string // the start of the first message, for an untitled session
 	lineage []store.Session
 	msgs    []store.Message
 	older   bool // messages before msgs may exist
@@ -105,6 +106,14 @@ func (p *Pane) readPreview(sess store.Session, base, key previewKey) tea.Cmd {
 	ctx, st, seq := p.ctx, p.st, p.pv.seq
 	return func() tea.Msg {
 		d := &previewData{base: base, key: key, sess: sess}
+		if sess.Title == "" {
+			previews, err := st.Previews(ctx, []string{sess.ID}, previewRunes)
+			if err != nil {
+				d.err = err
+				return previewMsg{seq: seq, data: d}
+			}
+			d.first = previews[sess.ID]
+		}
 		d.lineage, d.err = st.Lineage(ctx, sess.ID)
 		if d.err != nil {
 			return previewMsg{seq: seq, data: d}
@@ -195,11 +204,14 @@ func (p *Pane) previewView(width, rows int) []string {
 	var out []string
 	add := func(ink, text string) { out = append(out, render.Paint(ink, render.Truncate(text, width, "…"))) }
 
-	title := d.sess.Title
+	title, ink := d.sess.Title, p.ink.group
+	if title == "" {
+		title, ink = d.first, p.ink.untitled
+	}
 	if title == "" {
 		title = "(untitled)"
 	}
-	add(p.ink.group, oneLine(title))
+	add(ink, oneLine(title))
 	add(p.ink.meta, d.sess.ID+" · "+d.sess.Source+" · "+orDash(d.sess.Model))
 	loc := p.now().Location()
 	facts := plural(d.sess.MessageCount, "message") + " · started " + d.sess.StartedAt.In(loc).Format("Jan 2 15:04") +

@@ -110,6 +110,9 @@ func (p *Pane) groupHeader(g *store.SessionGroup, width int, current bool) strin
 	root := &g.Root
 	title := root.Title
 	if title == "" {
+		title = p.search.previews[root.ID]
+	}
+	if title == "" {
 		title = "(untitled)"
 	}
 	matches := strconv.Itoa(g.Matches) + " matches"

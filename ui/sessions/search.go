@@ -20,22 +20,26 @@ import (
 // page of groups at a time; the next page is read when the selection
 // nears the end.
 const (
-	groupsPerPage = 20
-	hitsPerGroup  = 3
+	hitsPerGroup = 3
 	// minQueryRunes: a single letter would match most of the store.
 	minQueryRunes = 2
+	// minPrefixRunes: a word being typed matches as a prefix from its
+	// third letter; two letters stand for thousands of words (and cost
+	// the index a scan of them all).
+	minPrefixRunes = 3
 )
 
 type searchState struct {
-	seq     int
-	cancel  context.CancelFunc
-	ran     string // the query the results answer
-	groups  []store.SessionGroup
-	hits    []hitRef
-	more    bool // another page may follow
-	loading bool
-	err     string
-	took    time.Duration
+	seq      int
+	cancel   context.CancelFunc
+	ran      string // the query the results answer
+	groups   []store.SessionGroup
+	previews map[string]string
+	hits     []hitRef
+	more     bool // another page may follow
+	loading  bool
+	err      string
+	took     time.Duration
 
 	sel, top int // selected hit; first line shown
 	lines    []lineRef
@@ -53,8 +57,10 @@ type resultsMsg struct {
 	query  string
 	offset int
 	groups []store.SessionGroup
-	err    error
-	took   time.Duration
+	// previews name untitled conversations by their first message.
+	previews map[string]string
+	err      error
+	took     time.Duration
 }
 
 func (searchDueMsg) sessionsMsg() {}
@@ -108,11 +114,22 @@ func (p *Pane) startSearch() tea.Cmd {
 
 func (p *Pane) searchPage(ctx context.Context, seq, offset int) tea.Cmd {
 	st, q, now := p.st, asYouType(p.query), p.now()
-	opts := store.SearchOptions{Limit: groupsPerPage, Offset: offset, HitsPerGroup: hitsPerGroup, NewestFirst: true, Now: now}
+	opts := store.SearchOptions{Limit: p.groupsPerPage(), Offset: offset, HitsPerGroup: hitsPerGroup, NewestFirst: true, Now: now}
 	return func() tea.Msg {
 		start := time.Now()
 		groups, err := st.SearchSessions(ctx, q, opts)
-		return resultsMsg{seq: seq, query: q, offset: offset, groups: groups, err: err, took: time.Since(start)}
+		took := time.Since(start)
+		var untitled []string
+		for _, g := range groups {
+			if g.Root.Title == "" {
+				untitled = append(untitled, g.Root.ID)
+			}
+		}
+		var previews map[string]string
+		if err == nil && len(untitled) > 0 {
+			previews, err = st.Previews(ctx, untitled, previewRunes)
+		}
+		return resultsMsg{seq: seq, query: q, offset: offset, groups: groups, previews: previews, err: err, took: took}
 	}
 }
 
@@ -136,10 +153,14 @@ func (p *Pane) handleResults(msg resultsMsg) tea.Cmd {
 	s.err = ""
 	if msg.offset == 0 {
 		s.groups, s.hits, s.sel, s.top = nil, nil, 0, 0
+		s.previews = map[string]string{}
 		s.took = msg.took
 	}
+	for id, text := range msg.previews {
+		s.previews[id] = text
+	}
 	s.ran = msg.query
-	s.more = len(msg.groups) == groupsPerPage
+	s.more = len(msg.groups) == p.groupsPerPage()
 	for _, g := range msg.groups {
 		gi := len(s.groups)
 		s.groups = append(s.groups, g)
@@ -153,6 +174,11 @@ func (p *Pane) handleResults(msg resultsMsg) tea.Cmd {
 	}
 	return nil
 }
+
+// groupsPerPage is how many conversations a page of results holds: about
+// a screenful (each snippet costs the index a little), the next page read
+// as the selection nears the end.
+func (p *Pane) groupsPerPage() int { return min(max(p.rows()/3, 6), 20) }
 
 // moveSearch moves the selection through the hits, reading the next page
 // of groups when it nears the end.
@@ -200,7 +226,7 @@ func asYouType(q string) string {
 		return q
 	}
 	last := q[strings.LastIndexFunc(q, unicode.IsSpace)+1:]
-	if utf8.RuneCountInString(last) < minQueryRunes || last == "AND" || last == "OR" || last == "NOT" {
+	if utf8.RuneCountInString(last) < minPrefixRunes || last == "AND" || last == "OR" || last == "NOT" {
 		return q
 	}
 	for _, r := range last {

@@ -80,7 +80,11 @@ func (p *Pane) topLine() string {
 			left = render.Paint(ink.prompt, "Export “"+oneLine(titleOf(&q.sess))+"” to "+p.home+"/exports as")
 			right = "m Markdown · j JSONL · esc cancel"
 		}
-		return spread(left, render.Paint(ink.hint, right), p.width)
+		right = render.Paint(ink.hint, right)
+		if render.Width(left)+render.Width(right)+2 > p.width {
+			return render.Truncate(left, p.width, "…") // the question matters more than its keys
+		}
+		return spread(left, right, p.width)
 	}
 	field := render.Paint(ink.prompt, "❯ ") + p.query + caret
 	if p.query == "" {
@@ -129,34 +133,35 @@ func (p *Pane) footer() string {
 		return render.Paint(ink, render.Truncate(p.notice, p.width, "…"))
 	}
 	k := p.keys
-	hints := []key.Binding{k.Open, k.Resume, k.Fork, k.Rename, k.Archive, k.Delete, k.Export, k.Archived}
-	if !p.wide() {
-		hints = append(hints, k.Preview)
+	type hint struct {
+		b    key.Binding
+		what string
 	}
+	hints := []hint{{k.Open, "open"}, {k.Resume, "resume"}, {k.Fork, "fork"}, {k.Rename, "rename"}, {k.Archive, "archive"},
+		{k.Delete, "delete"}, {k.Export, "export"}, {k.Archived, "archived"}}
+	if !p.wide() {
+		hints = append(hints, hint{k.Preview, "preview"})
+	}
+	hints = append(hints, hint{k.Back, "close"})
 	var parts []string
-	for _, b := range hints {
-		parts = append(parts, render.Paint(p.ink.key, b.Help().Key)+" "+render.Paint(p.ink.hint, shortDesc(b)))
+	for _, h := range hints {
+		parts = append(parts, render.Paint(p.ink.key, h.b.Help().Key)+" "+render.Paint(p.ink.hint, h.what))
 	}
 	line := strings.Join(parts, render.Paint(p.ink.hint, " · "))
 	return render.Truncate(line, p.width, "…")
 }
 
-// shortDesc is a binding's description cut to its first words, for the
-// footer.
-func shortDesc(b key.Binding) string {
-	d := b.Help().Desc
-	if i := strings.IndexAny(d, " ("); i > 0 {
-		d = d[:i]
-	}
-	return d
-}
-
 // spread puts left at the start and right at the end of a line of width
-// cells (right is dropped when both do not fit).
+// cells; left is cut to make room, and right is dropped when that would
+// leave left too little.
 func spread(left, right string, width int) string {
 	lw, rw := render.Width(left), render.Width(right)
 	if lw+rw+2 > width {
-		return render.Truncate(left, width, "…")
+		if width-rw-2 < 24 {
+			return render.Truncate(left, width, "…")
+		}
+		left = render.Truncate(left, width-rw-2, "…")
+		lw = render.Width(left)
 	}
 	return left + spaces(width-lw-rw) + right
 }

@@ -39,10 +39,12 @@ func (p *Pane) View() string {
 	lines := make([]string, 0, p.height)
 	lines = append(lines, p.heading(), "")
 	lines = append(lines, body...)
-	for len(lines) < p.height-3 {
+	for len(lines) < p.height-2-len(p.noteLines()) {
 		lines = append(lines, "")
 	}
-	lines = append(lines, render.Paint(render.Open(p.th.Chrome.Separator), strings.Repeat("─", p.width)), p.noteLine(), p.footer())
+	lines = append(lines, render.Paint(render.Open(p.th.Chrome.Separator), strings.Repeat("─", p.width)))
+	lines = append(lines, p.noteLines()...)
+	lines = append(lines, p.footer())
 	for i, l := range lines {
 		lines[i] = render.Truncate(l, p.width, "…")
 	}
@@ -80,7 +82,7 @@ func (p *Pane) heading() string {
 		} else if e.modified() {
 			s += render.Paint(render.Open(c.StatusWarn), "  ● modified")
 		}
-		return s + render.Paint(render.Open(ch.Muted), "  "+shortPath(e.it.path))
+		return s + render.Paint(render.Open(ch.Muted), "  "+displayPath(e.it.path, p.list.root))
 	}
 	if !p.list.loaded {
 		return title
@@ -88,21 +90,30 @@ func (p *Pane) heading() string {
 	return title + render.Paint(render.Open(ch.Muted), " — "+p.list.counts())
 }
 
-func (p *Pane) noteLine() string {
+// maxNoteLines is how many lines a note or question may take.
+const maxNoteLines = 3
+
+// noteLines is the question waiting for an answer, or the last note,
+// wrapped (one line at least, so the layout does not jump).
+func (p *Pane) noteLines() []string {
 	th := p.th
+	var out []string
 	switch {
 	case p.ask != nil:
-		k := p.keys.Confirm
-		return render.Paint(render.Open(th.Chrome.StatusWarn), p.ask.text+" ") +
-			render.Paint(render.Open(th.Chrome.Key), helpKey(k.Yes)+" yes · "+helpKey(k.No)+" no")
+		out = render.Wrap(p.ask.text, render.Open(th.Chrome.StatusWarn), p.width)
 	case p.mode == modeEdit && p.edit.saving:
-		return render.Paint(render.Open(th.Chat.Muted), "checking and saving…")
+		out = []string{render.Paint(render.Open(th.Chat.Muted), "checking and saving…")}
 	case p.note == "":
-		return ""
+		out = []string{""}
 	case p.noteErr:
-		return render.Paint(render.Open(th.Chat.Error), "✗ "+p.note)
+		out = render.Wrap("✗ "+p.note, render.Open(th.Chat.Error), p.width)
+	default:
+		out = render.Wrap(p.note, render.Open(th.Chat.Muted), p.width)
 	}
-	return render.Paint(render.Open(th.Chat.Muted), p.note)
+	if len(out) > maxNoteLines {
+		out = out[:maxNoteLines]
+	}
+	return out
 }
 
 type hint struct {
@@ -116,7 +127,7 @@ func (p *Pane) footer() string {
 	var items []hint
 	switch {
 	case p.ask != nil:
-		return ""
+		return p.fit([]hint{{p.keys.Confirm.Yes, "yes"}, {p.keys.Confirm.No, "no"}})
 	case p.mode == modeList && p.list.searching:
 		items = []hint{{k.Open, "done"}, {k.Back, "clear"}}
 	case p.mode == modeList:
@@ -133,28 +144,33 @@ func (p *Pane) footer() string {
 	case p.mode == modeName:
 		items = []hint{{k.Open, "create"}, {k.Back, "cancel"}}
 	}
+	return p.fit(items)
+}
+
+// fit joins "key what" hints with " · ", as many as fit in the width; the
+// last hint (how to leave) is always kept.
+func (p *Pane) fit(items []hint) string {
 	c := p.th.Chrome
 	keyInk, descInk := render.Open(c.Key), render.Open(c.KeyDesc)
-	sep := render.Paint(descInk, " · ")
-	out, w := "", 0
-	for _, it := range items {
+	text := func(it hint) (string, int) {
 		hk := helpKey(it.b)
-		if it.b.Help().Key == k.Prev.Help().Key {
+		if it.b.Help().Key == p.keys.SkillPane.Prev.Help().Key {
 			hk = "↑↓"
 		}
-		part := render.Paint(keyInk, hk) + " " + render.Paint(descInk, it.what)
-		pw := render.Width(hk) + 1 + render.Width(it.what)
-		if out != "" {
-			pw += 3
-		}
-		if w+pw > p.width {
+		return render.Paint(keyInk, hk) + " " + render.Paint(descInk, it.what), render.Width(hk) + 1 + render.Width(it.what)
+	}
+	if len(items) == 0 {
+		return ""
+	}
+	last, used := text(items[len(items)-1])
+	var parts []string
+	for _, it := range items[:len(items)-1] {
+		s, w := text(it)
+		if used+w+3 > p.width {
 			break
 		}
-		if out != "" {
-			out += sep
-		}
-		out += part
-		w += pw
+		parts = append(parts, s)
+		used += w + 3
 	}
-	return out
+	return strings.Join(append(parts, last), render.Paint(descInk, " · "))
 }

@@ -1,17 +1,15 @@
 package skills
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	sk "github.com/herm-dev/herm/skills"
-	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/render"
 )
 
@@ -20,17 +18,13 @@ import (
 // can be cut down, but not one of megabytes.
 const maxEditBytes = 2 * sk.MaxSkillBytes
 
-// maxEditLines is the most lines the editor holds (the textarea keeps at
-// most 10,000 and would drop the rest).
-const maxEditLines = 9999
-
 // editState is SKILL.md in the full-screen editor.
 type editState struct {
 	it       item
 	name     string
 	creating bool   // a new skill: saving creates it
 	original string // the text as loaded (or the template)
-	ta       textarea.Model
+	ed       *editor
 	err      string // why the last save was refused
 	saving   bool
 }
@@ -61,6 +55,7 @@ func (p *Pane) startEdit(it item) tea.Cmd {
 		return nil
 	}
 	p.setNote("opening "+it.name+"…", false)
+	root := p.list.root
 	return func() tea.Msg {
 		out := editLoadedMsg{it: it}
 		st, err := os.Stat(it.path)
@@ -69,14 +64,11 @@ func (p *Pane) startEdit(it item) tea.Cmd {
 			out.err = fmt.Errorf("read %s: %w", it.path, err)
 		case st.Size() > maxEditBytes:
 			out.err = fmt.Errorf("%s is %s, too large to edit here (SKILL.md may be %s): move long material into references/ with your editor, or delete the skill",
-				it.path, size(st.Size()), size(sk.MaxSkillBytes))
+				displayPath(it.path, root), size(st.Size()), size(sk.MaxSkillBytes))
 		default:
 			var data []byte
 			data, out.err = os.ReadFile(it.path)
 			out.raw = strings.ReplaceAll(strings.ToValidUTF8(string(data), "\uFFFD"), "\r\n", "\n")
-			if n := strings.Count(out.raw, "\n") + 1; out.err == nil && n > maxEditLines {
-				out.err = fmt.Errorf("%s has %d lines, more than the editor holds (%d): edit it with your editor", it.path, n, maxEditLines)
-			}
 		}
 		return Msg{out}
 	}
@@ -87,30 +79,26 @@ func (p *Pane) handleEditLoaded(m editLoadedMsg) tea.Cmd {
 		p.setNote(m.err.Error(), true)
 		return nil
 	}
-	p.note = ""
+	p.setNote("", false)
 	return p.openEditor(m.it, m.raw, false)
 }
 
 func (p *Pane) openEditor(it item, text string, creating bool) tea.Cmd {
-	e := &editState{it: it, name: it.name, creating: creating, original: text, ta: newEditor(p.th, p.width, p.editorHeight())}
-	e.ta.SetValue(text)
-	e.ta.MoveToBegin()
+	e := &editState{it: it, name: it.name, creating: creating, original: text, ed: newEditor(p.th, text, p.width, p.editorHeight())}
 	p.edit, p.mode = e, modeEdit
-	return e.ta.Focus()
+	return nil
 }
 
-func (e *editState) resize(w, h int) {
-	e.ta.SetWidth(max(w, 10))
-	e.ta.SetHeight(h)
-}
+func (e *editState) resize(w, h int) { e.ed.setSize(w, h) }
 
 func (e *editState) update(msg tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	e.ta, cmd = e.ta.Update(msg)
-	return cmd
+	e.ed.update(msg)
+	return nil
 }
 
-func (e *editState) modified() bool { return e.creating || e.ta.Value() != e.original }
+// modified reports whether there is something to save: a new skill, or
+// text changed since it was loaded.
+func (e *editState) modified() bool { return e.creating || e.ed.changed }
 
 func (p *Pane) editKey(msg tea.KeyPressMsg) tea.Cmd {
 	e := p.edit
@@ -121,7 +109,7 @@ func (p *Pane) editKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, p.keys.SkillPane.Save):
 		return p.save()
 	case key.Matches(msg, p.keys.SkillPane.Back):
-		if !e.modified() {
+		if !e.creating && e.ed.value() == e.original {
 			p.back()
 			return nil
 		}
@@ -141,7 +129,7 @@ func (p *Pane) editKey(msg tea.KeyPressMsg) tea.Cmd {
 func (p *Pane) save() tea.Cmd {
 	e := p.edit
 	e.saving, e.err = true, ""
-	lib, name, creating, content := p.lib, e.name, e.creating, e.ta.Value()
+	lib, name, creating, content := p.lib, e.name, e.creating, e.ed.value()
 	return func() tea.Msg {
 		var err error
 		if creating {
@@ -161,6 +149,10 @@ func (p *Pane) handleSaved(m savedMsg) tea.Cmd {
 	if m.err != nil {
 		if e != nil && e.name == m.name {
 			e.err = relError(m.err, p.list.root)
+			var se *sk.Error
+			if errors.As(m.err, &se) && se.Line > 0 {
+				e.ed.gotoLine(se.Line)
+			}
 		} else {
 			p.setNote(m.err.Error(), true)
 		}
@@ -251,46 +243,8 @@ func (p *Pane) editView(h int) []string {
 		errLines = render.Wrap("✗ save refused: "+e.err, render.Open(p.th.Chat.Error), p.width)
 		errLines = errLines[:min(len(errLines), 3)]
 	}
-	taH := max(h-len(errLines), 3)
-	if e.ta.Height() != taH {
-		e.ta.SetHeight(taH)
+	if edH := max(h-len(errLines), 3); e.ed.height != edH || e.ed.width != p.width {
+		e.ed.setSize(p.width, edH)
 	}
-	out := strings.Split(e.ta.View(), "\n")
-	if len(out) > taH {
-		out = out[:taH]
-	}
-	return append(out, errLines...)
-}
-
-// newEditor returns the full-screen textarea: line numbers, no limit on
-// the text, Enter breaks lines.
-func newEditor(th *themes.Theme, width, height int) textarea.Model {
-	ta := textarea.New()
-	ta.ShowLineNumbers = true
-	ta.CharLimit = 0
-	ta.MaxHeight = maxEditLines // also sizes the line numbers: 4 digits
-	ta.MaxWidth = 0
-	ta.MaxContentHeight = 1 << 30
-	ta.Prompt = ""
-	styleEditor(&ta, th)
-	ta.SetWidth(max(width, 10))
-	ta.SetHeight(height)
-	return ta
-}
-
-func styleEditor(ta *textarea.Model, th *themes.Theme) {
-	c := th.Chrome
-	st := textarea.DefaultStyles(th.Dark)
-	for _, s := range []*textarea.StyleState{&st.Focused, &st.Blurred} {
-		s.Base = lipgloss.NewStyle()
-		s.Text = c.Input
-		s.Placeholder = c.Placeholder
-		s.CursorLine = c.Input
-		s.EndOfBuffer = c.Placeholder
-		s.LineNumber = c.Hint
-		s.CursorLineNumber = c.Key
-		s.Prompt = c.Prompt
-	}
-	st.Cursor.Blink = false
-	ta.SetStyles(st)
+	return append(strings.Split(e.ed.view(), "\n"), errLines...)
 }

@@ -277,7 +277,7 @@ func (p *Pane) row(it item, selected bool, nameW int) string {
 	name := render.Truncate(it.name, nameW, "…")
 	line := bar + mark + " " + render.Paint(nameInk, name) + strings.Repeat(" ", nameW-render.Width(name)+2)
 	if it.readOnly {
-		line += render.Paint(render.Open(th.Chrome.Hint), "read-only ")
+		line += render.Paint(render.Open(th.Chrome.Hint), "(read-only) ")
 	}
 	avail := p.width - render.Width(line)
 	if avail > 4 {

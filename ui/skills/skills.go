@@ -124,7 +124,7 @@ func (p *Pane) SetRenderer(r *render.Renderer) {
 	}
 	p.r, p.th = r, r.Theme()
 	if p.edit != nil {
-		styleEditor(&p.edit.ta, p.th)
+		p.edit.ed.th = p.th
 	}
 	for _, v := range []*viewState{p.view, p.file} {
 		if v != nil {
@@ -193,6 +193,9 @@ func (p *Pane) handle(m any) tea.Cmd {
 func (p *Pane) setNote(text string, isErr bool) { p.note, p.noteErr = text, isErr }
 
 func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
+	if p.ask == nil {
+		p.note = "" // a note lasts until the next key
+	}
 	if p.ask != nil {
 		switch {
 		case key.Matches(msg, p.keys.Confirm.Yes):
@@ -248,6 +251,6 @@ func (p *Pane) back() {
 }
 
 // bodyHeight is the height between the pane's heading and its footer.
-func (p *Pane) bodyHeight() int { return max(p.height-5, 1) }
+func (p *Pane) bodyHeight() int { return max(p.height-4-len(p.noteLines()), 1) }
 
 func (p *Pane) editorHeight() int { return max(p.height-5, 3) }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -69,7 +70,6 @@ type fileReadMsg struct {
 // open reads a skill (its body, or a broken SKILL.md's text) to view it.
 func (p *Pane) open(it item) tea.Cmd {
 	lib := p.lib
-	p.note = ""
 	return func() tea.Msg {
 		out := openedMsg{it: it}
 		if it.broken() {
@@ -145,7 +145,7 @@ func (v viewState) layout(r *render.Renderer, root string, width int) []string {
 		s := v.skill
 		out = append(out, render.Paint(render.Open(th.Markdown.H1), s.Name)+render.Paint(muted, meta(s)))
 		out = append(out, render.Wrap(s.Description, render.Open(ch.Text), width)...)
-		where := shortPath(s.Path)
+		where := displayPath(s.Path, root)
 		if v.nFile > 0 {
 			where += fmt.Sprintf(" · %d files (f)", v.nFile)
 		}
@@ -194,6 +194,15 @@ func meta(s *sk.Skill) string {
 		return ""
 	}
 	return "  " + strings.Join(parts, " · ")
+}
+
+// displayPath shows a skill's path under the skills folder's parent
+// (skills/name/SKILL.md), or with ~ for the home directory.
+func displayPath(p, root string) string {
+	if rel, err := filepath.Rel(filepath.Dir(root), p); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return shortPath(p)
 }
 
 func shortPath(p string) string {

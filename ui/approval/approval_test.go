@@ -1,0 +1,190 @@
+package approval
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/themes"
+	"github.com/herm-dev/herm/tools/guard"
+	"github.com/herm-dev/herm/ui/keys"
+	"github.com/herm-dev/herm/ui/render"
+)
+
+// A command cannot hide part of itself on the screen: control characters,
+// bidirectional overrides and invisible characters are drawn as marks.
+func TestVisibleShowsWhatHides(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"echo safe\rrm -rf ~", "echo safe␍rm -rf ~"},
+		{"echo \x1b[2Khi", "echo ␛[2Khi"},
+		{"ls \u202etxt.exe", "ls ⟨U+202E⟩txt.exe"},
+		{"r\u200bm x", "r⟨U+200B⟩m x"},
+		{"a\tb", "a    b"},
+		{"bad \xff byte", "bad � byte"},
+		{"two\nlines", "two\nlines"},
+	} {
+		got, pos := visible(c.in)
+		if got != c.want {
+			t.Errorf("visible(%q) = %q, want %q", c.in, got, c.want)
+		}
+		if len(pos) != len(c.in)+1 || pos[len(c.in)] != len(got) {
+			t.Errorf("visible(%q): positions %v", c.in, pos)
+		}
+	}
+	// Offsets after a mark still point at the same text.
+	in := "x\x1b rm -rf /"
+	got, pos := visible(in)
+	at := strings.Index(in, "rm")
+	if got[pos[at]:pos[at]+2] != "rm" {
+		t.Errorf("offset of rm maps to %q", got[pos[at]:])
+	}
+}
+
+func plainRenderer() *render.Renderer { return render.New(themes.Plain(true)) }
+
+// Risky spans are marked with carets under exactly their cells, on every
+// row they wrap onto.
+func TestDrawCommandMarksSpans(t *testing.T) {
+	r := plainRenderer()
+	cmd := "echo ok && rm -rf build"
+	s := strings.Index(cmd, "rm")
+	v := drawCommand(r, "", cmd, []guard.Finding{{ID: "x", Span: [2]int{s, len(cmd)}}}, 40, 10, "$ ")
+	got := ansi.Strip(strings.Join(v.rows, "\n"))
+	want := "$ echo ok && rm -rf build\n" +
+		"             ^^^^^^^^^^^^"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+
+	// Wrapped at 12 cells of command (14 with the prefix).
+	v = drawCommand(r, "", cmd, []guard.Finding{{ID: "x", Span: [2]int{s, len(cmd)}}}, 14, 10, "$ ")
+	got = ansi.Strip(strings.Join(v.rows, "\n"))
+	want = "$ echo ok && r\n" +
+		"             ^\n" +
+		"  m -rf build\n" +
+		"  ^^^^^^^^^^^"
+	if got != want {
+		t.Errorf("wrapped: got\n%s\nwant\n%s", got, want)
+	}
+
+	// A span after a hidden character lands on the right cells; spans out
+	// of range are ignored.
+	cmd = "a\u202eb rm x"
+	s = strings.Index(cmd, "rm")
+	v = drawCommand(r, "", cmd, []guard.Finding{{Span: [2]int{s, s + 2}}, {Span: [2]int{50, 60}}}, 40, 10, "$ ")
+	got = ansi.Strip(strings.Join(v.rows, "\n"))
+	want = "$ a⟨U+202E⟩b rm x\n" +
+		"             ^^"
+	if got != want {
+		t.Errorf("hidden: got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A long command is cut to the rows the screen allows, and says so.
+func TestDrawCommandLimitsRows(t *testing.T) {
+	cmd := strings.Repeat("echo line\n", 30)
+	v := drawCommand(plainRenderer(), "", cmd, nil, 40, 5, "$ ")
+	if len(v.rows) != 5 || v.more != 26 {
+		t.Errorf("rows %d, more %d", len(v.rows), v.more)
+	}
+}
+
+// Highlighting keeps the text and its styles closed on every row.
+func TestDrawCommandHighlightsAndCloses(t *testing.T) {
+	r := render.New(themes.Dark())
+	cmd := `find . -name '*.o' -exec rm {} + && echo "done"`
+	v := drawCommand(r, render.Open(r.Theme().Chat.ErrorLabel), cmd, guard.Analyze(cmd).Findings, 30, 10, "$ ")
+	var text []string
+	for _, row := range v.rows {
+		if !strings.Contains(row, "\x1b[") {
+			t.Errorf("row not highlighted: %q", row)
+		}
+		if strings.Contains(ansi.Strip(row), "^") {
+			continue
+		}
+		text = append(text, strings.TrimPrefix(strings.TrimPrefix(ansi.Strip(row), "$ "), "  "))
+		if w := ansi.StringWidth(row); w > 30 {
+			t.Errorf("row wider than 30: %d %q", w, ansi.Strip(row))
+		}
+	}
+	if got := strings.Join(text, ""); got != cmd {
+		t.Errorf("rows spell %q", got)
+	}
+}
+
+func newPrompt(now func() time.Time) *Prompt {
+	return New(Options{Renderer: plainRenderer(), Keys: keys.Default(), Now: now})
+}
+
+func req(id string, run int) agent.ApprovalRequested {
+	return agent.ApprovalRequested{Request: agent.ApprovalRequest{ID: id, Kind: agent.KindCommand, Command: "rm -rf x", Cwd: "/w",
+		Verdict: guard.Analyze("rm -rf x")}}
+}
+
+func TestQueueAddResolveDrop(t *testing.T) {
+	now := time.Unix(0, 0)
+	p := newPrompt(func() time.Time { return now })
+	if p.Add(req("a", 1), 1) == nil {
+		t.Fatal("the first request starts no grace period")
+	}
+	if p.Add(req("a", 1), 1) != nil || p.Len() != 1 {
+		t.Fatal("a request shown twice queued twice")
+	}
+	p.Add(req("b", 1), 1)
+	p.Add(req("c", 2), 2)
+	if ok, cmd := p.Resolve("b"); !ok || cmd != nil || p.Len() != 2 {
+		t.Fatalf("resolving a queued request: %v %v %d", ok, cmd, p.Len())
+	}
+	p.DropRun(1)
+	if p.Len() != 1 || p.queue[0].ev.Request.ID != "c" {
+		t.Fatalf("drop run: %d", p.Len())
+	}
+	if ok, _ := p.Resolve("zzz"); ok {
+		t.Fatal("resolved an unknown request")
+	}
+}
+
+// Writes cannot be edited, and are shown as writes.
+func TestWriteRequest(t *testing.T) {
+	now := time.Unix(0, 0)
+	p := newPrompt(func() time.Time { return now })
+	p.Focus()
+	p.Add(agent.ApprovalRequested{Request: agent.ApprovalRequest{ID: "w", Kind: agent.KindWrite, Command: "write_file /home/me/.bashrc", Cwd: "/w",
+		Verdict: guard.Verdict{Level: guard.Ask, Findings: []guard.Finding{{ID: "shell-rc", Level: guard.Ask, Reason: "changes a shell start-up file", Span: [2]int{11, 27}}}}}}, 1)
+	now = now.Add(Grace)
+	got := ansi.Strip(p.View(60, 30))
+	for _, want := range []string{"Allow this file write?", "✎ write_file /home/me/.bashrc", "           ^^^^^^^^^^^^^^^^", "shell-rc"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("view lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "e edit") {
+		t.Errorf("a write offers editing:\n%s", got)
+	}
+	if res := p.Update(keyPress("e")); res.Flash == "" || p.Editing() {
+		t.Errorf("e on a write: %+v", res)
+	}
+}
+
+func TestEditorArgv(t *testing.T) {
+	env := map[string]string{"EDITOR": "code --wait"}
+	if got := editorArgv(func(k string) string { return env[k] }); strings.Join(got, " ") != "code --wait" {
+		t.Errorf("got %v", got)
+	}
+	env["VISUAL"] = "nvim"
+	if got := editorArgv(func(k string) string { return env[k] }); got[0] != "nvim" {
+		t.Errorf("VISUAL first: %v", got)
+	}
+	if got := editorArgv(func(string) string { return "" }); got[0] != "vi" {
+		t.Errorf("fallback %v", got)
+	}
+}
+
+func keyPress(s string) tea.KeyPressMsg {
+	r := []rune(s)
+	return tea.KeyPressMsg{Code: r[0], Text: s}
+}

@@ -1,0 +1,174 @@
+package ui
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/fakellm"
+	"github.com/herm-dev/herm/memory"
+	"github.com/herm-dev/herm/skills"
+	memorypane "github.com/herm-dev/herm/ui/memory"
+	skillspane "github.com/herm-dev/herm/ui/skills"
+)
+
+const knowledgeSkill = "---\nname: release-notes\ndescription: Write release notes from git history.\n---\n# Release notes\n\n1. git log --oneline PREV..HEAD\n2. Group by feature, fix, chore.\n"
+
+// knowledgeWorld is a real agent with a memory store and a skills library
+// in the test's herm home.
+func knowledgeWorld(t *testing.T) (*world, *memory.Store, *skills.Library) {
+	t.Helper()
+	w := newWorld(t)
+	st := memory.New(filepath.Join(w.dir, "memories"))
+	lib := skills.NewLibrary(filepath.Join(w.dir, "skills"), nil)
+	if _, err := lib.Create("release-notes", "", knowledgeSkill); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Add(context.Background(), memory.Agent, "The build uses CGO_ENABLED=0."); err != nil {
+		t.Fatal(err)
+	}
+	w.agent.Prompt = agent.PromptBuilder{Memory: st, Skills: lib, Platform: "tui"}
+	return w, st, lib
+}
+
+func altKey(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Mod: tea.ModAlt} }
+
+func topPane(m *Model) knowledgePane {
+	if n := len(m.overlays); n > 0 {
+		if po, ok := m.overlays[n-1].(*paneOverlay); ok {
+			return po.pane
+		}
+	}
+	return nil
+}
+
+func TestPanesOpenByKeyAndCommand(t *testing.T) {
+	w, _, _ := knowledgeWorld(t)
+	m := w.model(Options{})
+	d := newDriver(t, m)
+
+	d.send(altKey('4'))
+	d.until("the memory viewer", func() bool { return strings.Contains(screen(m), "The build uses CGO_ENABLED=0.") })
+	if _, ok := topPane(m).(*memorypane.Pane); !ok {
+		t.Fatalf("alt+4 opened %T", topPane(m))
+	}
+	s := screen(m)
+	if !strings.Contains(s, "MEMORY.md") || !strings.Contains(s, "No session yet") || !strings.Contains(s, "fake-model") {
+		t.Errorf("memory viewer (the status line stays):\n%s", s)
+	}
+
+	// alt+3 switches to the skill editor; only one pane is open.
+	d.send(altKey('3'))
+	d.until("the skill editor", func() bool { return strings.Contains(screen(m), "✓ release-notes") })
+	if len(m.overlays) != 1 {
+		t.Errorf("%d overlays open", len(m.overlays))
+	}
+	d.send(press("esc"))
+	if len(m.overlays) != 0 {
+		t.Fatalf("esc left %d overlays", len(m.overlays))
+	}
+
+	// The slash commands, and alt+1 back to the chat.
+	d.typeLine("/memory")
+	d.until("/memory", func() bool { _, ok := topPane(m).(*memorypane.Pane); return ok })
+	d.send(altKey('1'))
+	if len(m.overlays) != 0 {
+		t.Fatal("alt+1 did not close the pane")
+	}
+	d.typeLine("/skills")
+	d.until("/skills", func() bool { _, ok := topPane(m).(*skillspane.Pane); return ok })
+
+	// Help opens over the pane, and closing it returns to the pane.
+	d.send(press("?"))
+	if _, ok := m.overlays[len(m.overlays)-1].(*helpOverlay); !ok {
+		t.Fatalf("help over the pane:\n%s", screen(m))
+	}
+	d.send(press("esc"))
+	if _, ok := topPane(m).(*skillspane.Pane); !ok {
+		t.Fatal("closing help closed the pane")
+	}
+}
+
+// Every installed skill is a command: completed after "/", and run as the
+// next turn with the skill's instructions and the request.
+func TestSkillNameCommand(t *testing.T) {
+	w, _, lib := knowledgeWorld(t)
+	w.replies(fakellm.Reply{Text: "Following the release-notes skill."})
+	m := w.model(Options{})
+	d := newDriver(t, m)
+	d.until("the skills listed", func() bool { _, ok := m.input.ExtraCommand("release-notes"); return ok })
+
+	typeText(m, "/rel")
+	if menu := m.input.MenuView(100); !strings.Contains(menu, "/release-notes") || !strings.Contains(menu, "skill · Write release notes") {
+		t.Fatalf("completion menu:\n%s", menu)
+	}
+	m.input.Reset()
+
+	d.typeLine("/release-notes for v2.0")
+	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "Following the release-notes skill.") })
+	reqs := w.chatRequests()
+	last := reqs[len(reqs)-1].Messages
+	got := last[len(last)-1].Content
+	for _, want := range []string{`The user ran the skill "release-notes"`, "1. git log --oneline PREV..HEAD", "[Request]\nfor v2.0"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the turn's message lacks %q:\n%s", want, got)
+		}
+	}
+
+	// A skill created in the editor becomes a command at once.
+	d.typeLine("/skills")
+	d.until("/skills", func() bool { _, ok := topPane(m).(*skillspane.Pane); return ok })
+	d.send(press("n"))
+	for _, r := range "deploy" {
+		d.send(press(string(r)))
+	}
+	d.send(press("enter"))
+	d.send(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
+	d.until("the new command", func() bool { _, ok := m.input.ExtraCommand("deploy"); return ok })
+	if lib.Catalog().Find("deploy") == nil {
+		t.Fatal("the skill was not created")
+	}
+
+	// Unknown names are still unknown.
+	d.send(press("esc"))
+	d.send(press("esc"))
+	d.typeLine("/no-such-skill")
+	if !strings.Contains(screen(m), "unknown command /no-such-skill") {
+		t.Errorf("screen:\n%s", screen(m))
+	}
+}
+
+// Once a session runs, the viewer compares the files with its prompt: an
+// entry saved afterwards is "added since".
+func TestMemoryViewerMarksAgainstTheSession(t *testing.T) {
+	w, st, _ := knowledgeWorld(t)
+	w.replies(fakellm.Reply{Text: "hello"})
+	m := w.model(Options{})
+	d := newDriver(t, m)
+	d.typeLine("hi")
+	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "hello") })
+	if _, err := st.Add(context.Background(), memory.User, "Prefers short answers."); err != nil {
+		t.Fatal(err)
+	}
+	d.send(altKey('4'))
+	d.until("the viewer", func() bool { return strings.Contains(screen(m), "Prefers short answers.") })
+	s := screen(m)
+	for _, want := range []string{"● The build uses CGO_ENABLED=0.", "+ Prefers short answers.", "added since"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("viewer lacks %q:\n%s", want, s)
+		}
+	}
+	// A paste goes to the entry being written.
+	d.send(press("a"))
+	d.send(tea.PasteMsg{Content: "Pasted fact."})
+	d.send(press("enter"))
+	d.until("the saved entry", func() bool { return strings.Contains(screen(m), "+ Pasted fact.") })
+	f, _ := st.Load(memory.Agent)
+	if len(f.Entries) != 2 || f.Entries[1] != "Pasted fact." {
+		t.Errorf("MEMORY.md = %q", f.Entries)
+	}
+}
