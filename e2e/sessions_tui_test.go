@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/herm-dev/herm/internal/fakellm"
 	"github.com/herm-dev/herm/internal/fakeopenai"
@@ -65,8 +66,15 @@ func TestSessionsBrowserEndToEnd(t *testing.T) {
 	x := startTUI(t, e, 120, 36, openaiArgs(srv.URL)...)
 	x.waitText("the input", "❯", "fake-model")
 
-	// Search from the browser.
-	x.keys("C-s")
+	// Search from the browser. (Until the store is open, herm says to try
+	// again in a moment.)
+	for try := 0; !strings.Contains(x.screen(), "search every message"); try++ {
+		if try == 50 {
+			t.Fatalf("ctrl+s did not open the browser:\n%s", x.screen())
+		}
+		x.keys("C-s")
+		time.Sleep(100 * time.Millisecond)
+	}
 	x.waitText("the browser", "search every message", "3 sessions", "Deploy notes")
 	x.typeText("quokka")
 	x.waitText("the hit", "1 conversation", "exchange 12: the quokka cluster failed")

@@ -388,3 +388,36 @@ func TestApprovalNotifiesWhenUnfocused(t *testing.T) {
 		t.Error("focus reporting is off")
 	}
 }
+
+// Help lists the prompt's keys (none "coming") and the mode key; the
+// palette offers the mode and /yolo.
+func TestApprovalKeysInHelpAndPalette(t *testing.T) {
+	m := newModel(t, 90, 60)
+	m.Update(press("?"))
+	var seen strings.Builder
+	for range 20 {
+		seen.WriteString(screen(m))
+		m.Update(tea.KeyPressMsg{Code: tea.KeyPgDown})
+	}
+	help := seen.String()
+	for _, want := range []string{"shift+tab       permission mode", "A               always approve this exact command",
+		"e               edit the command (checked again)", "ctrl+g          edit the command in $VISUAL/$EDITOR", "/yolo"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+	if strings.Contains(help, "approve once (coming)") {
+		t.Error("the approval keys are still shown as coming")
+	}
+	m.Update(press("esc"))
+	m.Update(press("ctrl+o"))
+	typeText(m, "yolo")
+	if got := screen(m); !strings.Contains(got, "Toggle yolo") || !strings.Contains(got, "Permission mode") {
+		t.Errorf("palette:\n%s", got)
+	}
+	m.Update(press("down"))
+	m.Update(press("enter"))
+	if m.approvalMode() != agent.ModeYolo {
+		t.Errorf("the palette's toggle yolo: mode %q", m.approvalMode())
+	}
+}

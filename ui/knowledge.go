@@ -9,6 +9,7 @@ import (
 	"github.com/herm-dev/herm/agent/commands"
 	"github.com/herm-dev/herm/skills"
 	memorypane "github.com/herm-dev/herm/ui/memory"
+	"github.com/herm-dev/herm/ui/render"
 	skillspane "github.com/herm-dev/herm/ui/skills"
 )
 
@@ -26,6 +27,8 @@ type knowledgePane interface {
 	SetSize(w, h int) tea.Cmd
 	Closed() bool
 	Typing() bool // keys are text (an editor or a search field has them)
+	Reload() tea.Cmd
+	Unsaved() bool // text is being written that switching panes would lose
 }
 
 // paneOverlay shows a knowledge pane over the screen.
@@ -35,6 +38,10 @@ type paneOverlay struct {
 
 func (o *paneOverlay) Update(m *Model, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	k := m.keys
+	leaving := key.Matches(msg, k.Chat) || key.Matches(msg, k.Memory) || key.Matches(msg, k.Skills)
+	if leaving && o.pane.Unsaved() {
+		return false, m.flash("unsaved changes: save them first, or esc to discard")
+	}
 	switch {
 	case key.Matches(msg, k.Chat):
 		return true, nil
@@ -59,11 +66,32 @@ func (o *paneOverlay) Update(m *Model, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	return o.pane.Closed(), cmd
 }
 
-// View draws the pane over everything but the status line.
+// View draws the pane over everything but the status line. While a
+// command waits for approval (the prompt is under the pane) the pane's
+// last line says so.
 func (o *paneOverlay) View(m *Model) string {
 	m.restylePane(o.pane)
 	o.pane.SetSize(m.width, max(m.height-1, 1))
-	return o.pane.View()
+	v := o.pane.View()
+	if m.approval != nil && m.approval.Pending() {
+		if i := strings.LastIndexByte(v, '\n'); i >= 0 {
+			banner := render.Paint(render.Open(m.theme.Chrome.StatusWarn), "⚠ a command is waiting for your approval — "+m.keys.Chat.Help().Key+" returns to the chat")
+			v = v[:i+1] + render.Truncate(banner, m.width, "…")
+		}
+	}
+	return v
+}
+
+// afterTurn refreshes what a turn may have changed: the skills (the
+// model can write them) and the open knowledge pane.
+func (m *Model) afterTurn() tea.Cmd {
+	cmds := []tea.Cmd{m.refreshSkillCommands()}
+	for _, o := range m.overlays {
+		if po, ok := o.(*paneOverlay); ok {
+			cmds = append(cmds, po.pane.Reload())
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // resizePanes sizes the open knowledge panes for the window.

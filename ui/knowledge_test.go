@@ -172,3 +172,23 @@ func TestMemoryViewerMarksAgainstTheSession(t *testing.T) {
 		t.Errorf("MEMORY.md = %q", f.Entries)
 	}
 }
+
+// Switching panes does not throw away text being written.
+func TestUnsavedEditsKeepThePaneOpen(t *testing.T) {
+	w, _, _ := knowledgeWorld(t)
+	m := w.model(Options{})
+	d := newDriver(t, m)
+	d.send(altKey('3'))
+	d.until("the skill editor", func() bool { return strings.Contains(screen(m), "✓ release-notes") })
+	d.send(press("e"))
+	d.until("the editor", func() bool { return strings.Contains(screen(m), "1  ---") })
+	d.send(press("x"))
+	d.send(altKey('4'))
+	if _, ok := topPane(m).(*skillspane.Pane); !ok || !strings.Contains(screen(m), "unsaved changes") {
+		t.Fatalf("alt+4 left unsaved edits:\n%s", screen(m))
+	}
+	d.send(altKey('1'))
+	if len(m.overlays) != 1 {
+		t.Fatal("alt+1 left unsaved edits")
+	}
+}

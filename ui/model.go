@@ -177,6 +177,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.wheelPending = false
 		d := m.wheel
 		m.wheel = 0
+		if m.browsing {
+			return m, m.sessions.Scroll(d / wheelLines)
+		}
 		return m, m.chat.Scroll(d)
 	case eventsMsg:
 		return m, m.handleEvents(msg)
@@ -215,7 +218,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case sendMsg:
 		return m, m.startTurn(msg.text)
 	case runExitedMsg:
-		return m, tea.Batch(m.handleRunExited(msg), m.refreshSkillCommands())
+		return m, tea.Batch(m.handleRunExited(msg), m.afterTurn())
 	case memorypane.Msg, skillspane.Msg, skillCommandsMsg:
 		return m, m.routeKnowledge(msg)
 	case commandResultMsg:

@@ -188,3 +188,45 @@ func keyPress(s string) tea.KeyPressMsg {
 	r := []rune(s)
 	return tea.KeyPressMsg{Code: r[0], Text: s}
 }
+
+// Each key gives its answer; an edit travels with an approval, never with
+// a denial.
+func TestAnswers(t *testing.T) {
+	now := time.Unix(0, 0)
+	for _, c := range []struct {
+		key      string
+		edit     string
+		decision agent.Decision
+		exact    bool
+	}{
+		{"y", "", agent.AllowOnce, false},
+		{"s", "", agent.AllowSession, false},
+		{"a", "", agent.AllowAlways, false},
+		{"A", "", agent.AllowAlways, true},
+		{"n", "", agent.Deny, false},
+		{"y", "rm -rf x/tmp", agent.AllowOnce, false},
+		{"n", "rm -rf x/tmp", agent.Deny, false},
+	} {
+		p := newPrompt(func() time.Time { return now })
+		p.Focus()
+		p.Add(req("r", 1), 1)
+		now = now.Add(Grace)
+		if c.edit != "" {
+			p.setEdit(c.edit)
+			now = now.Add(Grace)
+		}
+		res := p.Update(keyPress(c.key))
+		a := res.Answered
+		if a == nil || a.Answer.Decision != c.decision || a.Answer.ExactCommand != c.exact || a.Answer.By != "tui" || p.Pending() {
+			t.Errorf("%s: %+v", c.key, a)
+			continue
+		}
+		want := c.edit
+		if c.decision == agent.Deny {
+			want = ""
+		}
+		if a.Answer.Command != want {
+			t.Errorf("%s with edit %q: answer carries %q", c.key, c.edit, a.Answer.Command)
+		}
+	}
+}

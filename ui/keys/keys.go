@@ -149,7 +149,7 @@ type Group struct {
 // bindings are included; help marks them as coming.
 func (m Map) Groups() []Group {
 	return []Group{
-		{"Anywhere", []key.Binding{m.Send, m.Interrupt, m.Quit, m.Help, m.Palette, m.Focus, m.ScrollUp, m.ScrollDn, m.CopyLast, m.Redraw}},
+		{"Anywhere", []key.Binding{m.Send, m.Interrupt, m.Quit, m.Help, m.Palette, m.Focus, m.Mode, m.ScrollUp, m.ScrollDn, m.CopyLast, m.Redraw}},
 		{"Input", []key.Binding{m.Newline, m.HistPrev, m.HistNext, m.Complete}},
 		{"Chat (tab to focus)", []key.Binding{m.Up, m.Down, m.Toggle, m.Expand, m.Copy, m.HalfUp, m.HalfDown, m.LineUp, m.LineDown, m.Top, m.Bottom}},
 		{"Panes", []key.Binding{m.Chat, m.Sessions, m.Skills, m.Memory}},
@@ -160,6 +160,6 @@ func (m Map) Groups() []Group {
 			m.SkillPane.New, m.SkillPane.Delete, m.SkillPane.Files, m.SkillPane.Save, m.SkillPane.Reload, m.SkillPane.Back}},
 		{"Questions", []key.Binding{m.Confirm.Yes, m.Confirm.No}},
 		{"Approvals", []key.Binding{m.ApproveOnce, m.ApproveSession, m.ApproveAlways, m.ApproveExact, m.Deny,
-			m.ApproveEdit, m.ApproveEditor, m.ApproveFocus, m.Mode}},
+			m.ApproveEdit, m.ApproveEditor, m.ApproveFocus}},
 	}
 }

@@ -12,6 +12,8 @@ package memory
 
 import (
 	"context"
+	"slices"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
@@ -102,6 +104,16 @@ func New(ctx context.Context, store *mem.Store, system string, th *themes.Theme,
 // Init reads both files.
 func (p *Pane) Init() tea.Cmd { return p.load() }
 
+// Reload reads both files again (after a turn: the agent may have written
+// to them); an entry being written is kept.
+func (p *Pane) Reload() tea.Cmd { return p.load() }
+
+// Unsaved reports whether an entry is being written with text that is not
+// saved.
+func (p *Pane) Unsaved() bool {
+	return p.edit != nil && strings.TrimSpace(p.edit.ta.Value()) != p.edit.original
+}
+
 // Closed reports whether the viewer was closed (Esc).
 func (p *Pane) Closed() bool { return p.closed }
 
@@ -166,6 +178,14 @@ func (p *Pane) handle(m any) tea.Cmd {
 	case loadedMsg:
 		p.files = m.files
 		p.loaded = true
+		if e := p.edit; e != nil && e.index >= 0 {
+			// The entry being edited may have moved, or gone.
+			e.index = slices.Index(p.files[e.file].file.Entries, e.original)
+			if e.index < 0 {
+				e.original = ""
+				e.err = (&goneError{target: targets[e.file]}).Error() + ". Enter adds your text as a new entry; esc cancels"
+			}
+		}
 		p.compareAll()
 		p.clampSelection()
 		p.cache = renderCache{}

@@ -258,14 +258,17 @@ func (p *Pane) editorLines() []string {
 	for _, l := range strings.Split(e.ta.View(), "\n") {
 		out = append(out, bar+l)
 	}
-	k := p.keys
-	hint := helpKey(k.MemoryPane.Save) + " save · " + helpKey(k.Newline) + " new line · " + helpKey(k.MemoryPane.Back) + " cancel"
-	if e.saving {
+	// The keys are in the footer.
+	hint := ""
+	switch {
+	case e.saving:
 		hint = "saving…"
-	} else if e.index < 0 {
-		hint = "new entry in " + targets[e.file].FileName() + " · " + hint
+	case e.index < 0:
+		hint = "new entry in " + targets[e.file].FileName()
 	}
-	out = append(out, bar+render.Paint(render.Open(th.Chrome.Hint), hint))
+	if hint != "" {
+		out = append(out, bar+render.Paint(render.Open(th.Chrome.Hint), hint))
+	}
 	if e.err != "" {
 		for i, l := range render.Wrap(e.err, render.Open(th.Chat.Error), max(p.width-gutterWidth, 8)) {
 			lead := "  "
@@ -311,17 +314,17 @@ func (p *Pane) footer() string {
 	case p.deleting:
 		items = []item{{p.keys.Confirm.Yes, "delete"}, {p.keys.Confirm.No, "keep it"}}
 	}
-	return fit(p.th, items, p.width)
+	return fit(p.th, items, p.width, k.Prev)
 }
 
 // fit joins "key what" hints with " · ", as many as fit in width; the last
-// hint (how to leave) is always kept.
-func fit(th *themes.Theme, items []item, width int) string {
+// hint (how to leave) is always kept. The updown binding is shown as ↑↓.
+func fit(th *themes.Theme, items []item, width int, updown key.Binding) string {
 	c := th.Chrome
 	keyInk, descInk := render.Open(c.Key), render.Open(c.KeyDesc)
 	text := func(it item) (string, int) {
 		hk := helpKey(it.b)
-		if it.b.Help().Key == "↑ k" {
+		if it.b.Help().Key == updown.Help().Key {
 			hk = "↑↓"
 		}
 		return render.Paint(keyInk, hk) + " " + render.Paint(descInk, it.what), render.Width(hk) + 1 + render.Width(it.what)

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"strconv"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -152,13 +153,36 @@ func (p *Pane) nearPages() (first, last int) {
 	return first, last
 }
 
+// readPage reads a page of the list. After a page it has, the next is
+// read by key (the sessions active before its last row, on the index) so
+// that scrolling deep into a long list costs what scrolling the top does;
+// otherwise by offset.
 func (p *Pane) readPage(page int) tea.Cmd {
 	ctx, st, f, gen := p.ctx, p.st, p.filter(), p.list.gen
 	f.Offset, f.Limit = page*pageSize, pageSize
+	var after *store.Session // the row before the page, for reading by key
+	skip := 0                // rows of the page before with the same time
+	if prev, ok := p.list.pages[page-1]; ok && prev.gen == gen && len(prev.rows) == pageSize {
+		after = &prev.rows[pageSize-1]
+		for i := pageSize - 1; i >= 0 && prev.rows[i].UpdatedAt.Equal(after.UpdatedAt); i-- {
+			skip++
+		}
+		f.Offset, f.Limit = 0, pageSize+skip
+		f.UpdatedBefore = after.UpdatedAt.Add(time.Nanosecond)
+	}
 	return func() tea.Msg {
 		rows, err := st.FindSessions(ctx, f)
 		if err != nil {
 			return pageMsg{gen: gen, page: page, err: err}
+		}
+		if after != nil {
+			// Rows at the same time as the last one shown, up to it, were
+			// on the page before.
+			n := 0
+			for n < len(rows) && rows[n].UpdatedAt.Equal(after.UpdatedAt) && rows[n].ID >= after.ID {
+				n++
+			}
+			rows = rows[n:min(len(rows), n+pageSize)]
 		}
 		var untitled []string
 		for _, s := range rows {

@@ -120,7 +120,7 @@ func (p *Pane) SetSize(width, height int) {
 	if width != p.width {
 		p.search.layoutW = -1 // snippets wrap again
 	}
-	p.width, p.height = max(width, 20), max(height, 6)
+	p.width, p.height = max(width, 1), max(height, 1)
 	p.list.clamp(p.rows())
 	p.search.clamp(p.rows())
 }
@@ -132,10 +132,11 @@ func (p *Pane) Open(current string) tea.Cmd {
 	p.current = current
 	p.ask = nil
 	p.notice = ""
+	cmd := p.refreshList()
 	if p.searching() {
-		return p.runSearch()
+		return tea.Batch(cmd, p.runSearch())
 	}
-	return p.refreshList()
+	return cmd
 }
 
 // wide reports whether the preview shows beside the list.
@@ -144,6 +145,25 @@ func (p *Pane) wide() bool { return p.width >= WideWidth }
 // rows is the height of the list (or results) area: the pane minus the
 // search line, a rule and the footer.
 func (p *Pane) rows() int { return max(p.height-3, 1) }
+
+// move moves the selection of the list or the results (or, in the
+// narrow preview, the previewed message).
+func (p *Pane) move(d int) tea.Cmd {
+	if p.narrowPv && !p.wide() {
+		return p.movePreview(sign(d))
+	}
+	if p.searching() {
+		return p.moveSearch(d)
+	}
+	return p.moveList(d)
+}
+
+func sign(d int) int {
+	if d < 0 {
+		return -1
+	}
+	return 1
+}
 
 // Update handles a key. Typed text goes to the search; actions are
 // control keys. The root model handles the keys that close the pane.
@@ -205,6 +225,14 @@ func (p *Pane) Update(msg tea.KeyPressMsg) tea.Cmd {
 		return p.setQuery(p.query + msg.Text)
 	}
 	return nil
+}
+
+// Scroll moves the selection by n (the mouse wheel).
+func (p *Pane) Scroll(n int) tea.Cmd {
+	if n == 0 || p.ask != nil {
+		return nil
+	}
+	return p.move(n)
 }
 
 // Back handles Esc: it cancels a question, then clears the search. It

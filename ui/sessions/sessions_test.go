@@ -407,3 +407,21 @@ func TestWrapMarked(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// Tiny windows get exactly their size, whatever is shown.
+func TestTinyWindows(t *testing.T) {
+	st := openStore(t)
+	seed(t, st)
+	p, d := newPane(t, st, 100, 20)
+	d.exec(p.Open(""))
+	d.settle()
+	for _, size := range [][2]int{{10, 3}, {30, 5}, {1, 1}, {45, 8}, {119, 12}, {120, 12}} {
+		p.SetSize(size[0], size[1])
+		checkWidth(t, p)
+		d.typeText("xy")
+		d.settle()
+		checkWidth(t, p)
+		d.key("ctrl+u")
+		d.settle()
+	}
+}

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/render"
@@ -50,6 +49,12 @@ func (p *Pane) View() string {
 		lines = append(lines, l)
 	}
 	lines = append(lines, p.footer())
+	if len(lines) > p.height { // a tiny window: the search line first
+		lines = lines[:p.height]
+	}
+	for i, l := range lines {
+		lines[i] = render.Truncate(l, p.width, "")
+	}
 	return strings.Join(lines, "\n")
 }
 
@@ -211,24 +216,6 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
-}
-
-// move moves the selection of the list or the results.
-func (p *Pane) move(d int) tea.Cmd {
-	if p.narrowPv && !p.wide() {
-		return p.movePreview(sign(d))
-	}
-	if p.searching() {
-		return p.moveSearch(d)
-	}
-	return p.moveList(d)
-}
-
-func sign(d int) int {
-	if d < 0 {
-		return -1
-	}
-	return 1
 }
 
 // inks are the open sequences of the theme styles the pane draws with.

@@ -75,3 +75,24 @@ func BenchmarkRenderLargeSkill(b *testing.B) {
 		v.layout(p.r, p.list.root, 120)
 	}
 }
+
+// Typing in the search of a 500-skill list, and the frame after.
+func BenchmarkSearch500Skills(b *testing.B) {
+	p := New(context.Background(), sk.NewLibrary(b.TempDir(), nil), render.New(themes.Dark()), keys.Default())
+	p.SetSize(120, 40)
+	items := make([]item, 500)
+	for i := range items {
+		name := fmt.Sprintf("skill-%03d", i)
+		desc := fmt.Sprintf("Does task number %d, when the user asks for it.", i)
+		items[i] = item{name: name, desc: desc, search: name + " " + strings.ToLower(desc)}
+	}
+	p.list.set(items, "/skills")
+	press(p, "/")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p.Update(tea.KeyPressMsg{Code: '4', Text: "4"})
+		_ = p.View()
+		p.Update(keyMsg("backspace"))
+		_ = p.View()
+	}
+}

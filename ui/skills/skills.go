@@ -89,6 +89,14 @@ func New(ctx context.Context, lib *sk.Library, r *render.Renderer, k keys.Map) *
 // Init reads the skills.
 func (p *Pane) Init() tea.Cmd { return p.loadCatalog("") }
 
+// Reload lists the skills again (after a turn: the agent may have
+// written one).
+func (p *Pane) Reload() tea.Cmd { return p.loadCatalog("") }
+
+// Unsaved reports whether SKILL.md is open in the editor with changes
+// that are not saved.
+func (p *Pane) Unsaved() bool { return p.mode == modeEdit && p.edit.modified() }
+
 // Closed reports whether the editor was closed.
 func (p *Pane) Closed() bool { return p.closed }
 
