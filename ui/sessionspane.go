@@ -258,7 +258,7 @@ func (m *Model) sessionActions() []action {
 		{name: "Sessions: browse and search", binding: m.keys.Sessions, run: func(m *Model) tea.Cmd { return m.openSessions("") }},
 		{name: "Sessions: open at the selected hit", binding: k.Open, run: run(sessions.ActOpen)},
 		{name: "Sessions: resume the selected session", binding: k.Resume, run: run(sessions.ActResume)},
-		{name: "Sessions: fork from the hit or previewed message", binding: k.Fork, run: run(sessions.ActFork)},
+		{name: "Sessions: fork at the hit or preview", binding: k.Fork, run: run(sessions.ActFork)},
 		{name: "Sessions: rename", binding: k.Rename, run: run(sessions.ActRename)},
 		{name: "Sessions: archive or unarchive", binding: k.Archive, run: run(sessions.ActArchive)},
 		{name: "Sessions: delete", binding: k.Delete, run: run(sessions.ActDelete)},

@@ -126,4 +126,26 @@ func TestSessionsPaneEscAndSlash(t *testing.T) {
 	if m.input.Value() != "hi" {
 		t.Fatalf("input %q", m.input.Value())
 	}
+
+	// The palette opens the browser, and runs its actions on the selection.
+	d.send(press("ctrl+o"))
+	for _, r := range "sessions: browse" {
+		d.send(press(string(r)))
+	}
+	d.send(press("enter"))
+	if !m.browsing {
+		t.Fatal("the palette did not open the browser")
+	}
+	d.until("the list", func() bool {
+		s := screen(m)
+		return strings.Contains(s, "1 session") && strings.Contains(s, "question number 0")
+	})
+	d.send(press("ctrl+o"))
+	for _, r := range "sessions: rename" {
+		d.send(press(string(r)))
+	}
+	d.send(press("enter"))
+	if !strings.Contains(screen(m), "Rename ❯") {
+		t.Fatalf("the palette's rename did not ask for the title:\n%s", screen(m))
+	}
 }

@@ -38,7 +38,11 @@ type runExitedMsg struct{ id int }
 // submit handles what the person sent: a slash command, or a message.
 func (m *Model) submit(s input.Submitted) tea.Cmd {
 	if name, args, ok := commands.Parse(s.Text); ok {
-		if _, known := commands.Find(commands.TUI, name); known || !strings.Contains(s.Text, "\n") {
+		_, known := commands.Find(commands.TUI, name)
+		if !known {
+			_, known = m.input.ExtraCommand(name) // a /skill-name
+		}
+		if known || !strings.Contains(s.Text, "\n") {
 			return m.command(name, args)
 		}
 	}

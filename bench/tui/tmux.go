@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -126,7 +127,10 @@ func (b *bench) startup(runs int) {
 		ms(median(herm)), ms(pct(herm, 0.9)), fl)
 }
 
-// idle: RSS and CPU of a UI that has drawn its first frame and waits.
+// idle: RSS and CPU of a UI that has drawn its first frame and waits. CPU
+// is the scheduler's run time of all herm's threads (nanoseconds, where
+// /proc/PID/stat counts 10 ms ticks), and wake-ups are how often they were
+// scheduled: a UI that is truly idle has neither.
 func (b *bench) idle() {
 	home, work := b.home("idle")
 	t := newTmux("idle")
@@ -137,11 +141,13 @@ func (b *bench) idle() {
 		return
 	}
 	pid := t.pid()
-	time.Sleep(2 * time.Second)
-	cpu0 := cpuTime(pid)
-	time.Sleep(10 * time.Second)
-	cpu1 := cpuTime(pid)
-	fmt.Printf("idle: RSS %.1f MB; CPU %s over 10 s idle (%.2f%%)\n", float64(rssKB(pid))/1024, ms(cpu1-cpu0), float64(cpu1-cpu0)/float64(10*time.Second)*100)
+	time.Sleep(2 * time.Second) // the agent opens in the background
+	cpu0, wake0 := schedStat(pid)
+	const span = 10 * time.Second
+	time.Sleep(span)
+	cpu1, wake1 := schedStat(pid)
+	fmt.Printf("idle: RSS %.1f MB; CPU %s over %s idle (%.3f%%), %.1f wake-ups a second\n",
+		float64(rssKB(pid))/1024, ms(cpu1-cpu0), span, float64(cpu1-cpu0)/float64(span)*100, float64(wake1-wake0)/span.Seconds())
 	t.stop()
 }
 
@@ -158,14 +164,24 @@ func rssKB(pid int) int {
 	return 0
 }
 
-// cpuTime reads a process's user+system CPU time from /proc.
-func cpuTime(pid int) time.Duration {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+// schedStat sums the run time and the number of times scheduled over a
+// process's threads, from /proc/PID/task/*/schedstat.
+func schedStat(pid int) (run time.Duration, scheduled int64) {
+	tasks, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", pid))
 	check(err)
-	s := string(data)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
-	utime, _ := strconv.Atoi(f[11])
-	stime, _ := strconv.Atoi(f[12])
-	const hz = 100 // USER_HZ on Linux
-	return time.Duration(utime+stime) * time.Second / hz
+	for _, path := range tasks {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue // the thread ended
+		}
+		f := strings.Fields(string(data))
+		if len(f) < 3 {
+			continue
+		}
+		ns, _ := strconv.ParseInt(f[0], 10, 64)
+		n, _ := strconv.ParseInt(f[2], 10, 64)
+		run += time.Duration(ns)
+		scheduled += n
+	}
+	return run, scheduled
 }
