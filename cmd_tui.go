@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -48,8 +49,17 @@ func runTUI(cmd *cobra.Command, o *tuiOptions) error {
 		return ui.Run(ctx, opts)
 	}
 	opts.Theme = s.Display.Theme
-	if !themes.Known(opts.Theme) {
-		opts.Warnings = append(opts.Warnings, "display.theme "+opts.Theme+" is not a built-in theme (auto, dark, light); using auto")
+	opts.Home = string(s.Home)
+	userThemes, themeErrs, themeWarnings := themes.LoadUser(filepath.Join(string(s.Home), "themes"))
+	opts.UserThemes = userThemes
+	for _, err := range themeErrs {
+		opts.Warnings = append(opts.Warnings, err.Error())
+	}
+	for _, w := range themeWarnings {
+		opts.Warnings = append(opts.Warnings, w.String())
+	}
+	if !themes.Known(opts.Theme, userThemes) {
+		opts.Warnings = append(opts.Warnings, "display.theme "+opts.Theme+" is neither a built-in theme nor one in "+filepath.Join(string(s.Home), "themes")+"; using auto")
 	}
 	for _, w := range s.Warnings {
 		opts.Warnings = append(opts.Warnings, w.String())

@@ -148,7 +148,8 @@ func (a *Agent) session(rec *store.Session, msgs []store.Message) *Session {
 	env := tools.NewEnv(rec.ID, cwd, a.HermHome)
 	// Outside a turn nobody can be asked: ask-level commands are refused.
 	env.Guard = denyAsk(a)
-	s := &Session{agent: a, ID: rec.ID, Env: env, model: a.Model}
+	s := &Session{agent: a, ID: rec.ID, Env: env, model: a.Model, effort: a.ReasoningEffort}
+	env.BeforeWrite = s.beforeWrite // snapshots for /rewind (snapshot.go)
 	for _, m := range msgs {
 		if m.Role == string(llm.RoleSystem) && s.system == "" {
 			s.system = m.Content
@@ -178,6 +179,7 @@ type Session struct {
 	system  string
 	history []llm.Message
 	model   string
+	effort  string // reasoning effort of the next turns (effort.go)
 	// calib is the provider's last reported prompt size (tokens.go).
 	calib calibration
 
@@ -186,6 +188,8 @@ type Session struct {
 	thrashNoticed bool // the person was told compression stopped
 
 	approvals approvalState
+	snap      snapState  // files kept before the agent changed them (snapshot.go)
+	steer     steerState // messages sent into the running turn (steer.go)
 }
 
 // currentID returns the session's id; it changes when compression moves
@@ -214,8 +218,13 @@ func (s *Session) SetModel(ctx context.Context, model string) error {
 		return err
 	}
 	s.mu.Lock()
+	from := s.model
 	s.model = model
 	s.mu.Unlock()
+	if from != model {
+		// /usage attributes the messages after this to the new model.
+		recordEvent(ctx, s, "model", map[string]any{"from": from, "to": model})
+	}
 	return nil
 }
 

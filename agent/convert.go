@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/herm-dev/herm/agent/llm"
 	"github.com/herm-dev/herm/store"
@@ -15,6 +16,9 @@ func fromStore(m store.Message) llm.Message {
 		ReasoningSignature: m.ReasoningSignature,
 		ToolCallID:         m.ToolCallID,
 		ToolName:           m.ToolName,
+	}
+	for _, img := range m.Images {
+		out.Images = append(out.Images, llm.Image{MediaType: img.MediaType, Data: img.Data})
 	}
 	// A draft that never completed carries no tool calls: they may be cut.
 	if m.Complete {
@@ -46,6 +50,13 @@ func toStore(sessionID string, m llm.Message, finish llm.FinishReason, usage llm
 	}
 	for _, c := range m.ToolCalls {
 		out.ToolCalls = append(out.ToolCalls, store.ToolCall{ID: c.ID, Name: c.Name, Arguments: c.Arguments})
+	}
+	for _, img := range m.Images {
+		mt := img.MediaType
+		if mt == "" {
+			mt = http.DetectContentType(img.Data)
+		}
+		out.Images = append(out.Images, store.Image{MediaType: mt, Data: img.Data})
 	}
 	return out
 }

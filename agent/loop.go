@@ -46,7 +46,11 @@ func (s *Session) Run(ctx context.Context, in Input, emit func(Event)) TurnDone 
 	t.cancel = cancel
 	s.Env.Guard, s.Env.PathGuard = t.guardCommand, t.guardPath
 	defer func() { s.Env.Guard, s.Env.PathGuard = denyAsk(s.agent), nil }()
+	s.openSteering()
 	done := t.run(in)
+	if left := s.closeSteering(); len(left) > 0 {
+		t.emit(SteerReturned{Inputs: left})
+	}
 	t.emit(done)
 	return done
 }
@@ -113,6 +117,9 @@ func (t *turn) run(in Input) TurnDone {
 	}
 	continuations, toolRounds := 0, 0
 	for {
+		if err := t.applySteering(t.s.takeSteering(false)); err != nil {
+			return t.finish(StopError, "", err)
+		}
 		msg, finish, err := t.callModel()
 		if err != nil {
 			if t.ctx.Err() != nil {
@@ -121,6 +128,15 @@ func (t *turn) run(in Input) TurnDone {
 			return t.finish(StopError, msg.Content, err)
 		}
 		if len(msg.ToolCalls) == 0 {
+			// Messages sent while the model answered are its next input.
+			if steered := t.s.takeSteering(true); len(steered) > 0 && t.ctx.Err() == nil {
+				if err := t.applySteering(steered); err != nil {
+					return t.finish(StopError, msg.Content, err)
+				}
+				continue
+			} else if len(steered) > 0 {
+				t.s.returnSteering(steered)
+			}
 			if finish == llm.FinishLength && continuations < maxLengthContinuations {
 				continuations++
 				t.emit(Notice{Text: fmt.Sprintf("the answer hit the output length limit; asking the model to continue (%d/%d)", continuations, maxLengthContinuations)})
@@ -164,6 +180,9 @@ func (t *turn) commit(m llm.Message) error {
 		return err
 	}
 	t.appendHistory(m)
+	if m.Role == llm.RoleUser && m.Content != ContinuePrompt {
+		t.s.setAnchor(rec.SessionID, rec.ID) // later file writes are undone to here
+	}
 	t.emit(MessageSaved{Message: *rec})
 	return nil
 }
@@ -257,6 +276,8 @@ type attempt struct {
 	draft *store.Draft
 	// sent is how many history messages the request carried.
 	sent int
+	// model answered (the session's, or a fallback's); it prices usage.
+	model string
 }
 
 // stream sends the history to ep and streams the answer, emitting deltas
@@ -271,11 +292,11 @@ func (t *turn) stream(ep endpoint) (attempt, error) {
 		Tools:           t.specs,
 		MaxTokens:       a.MaxTokens,
 		Temperature:     a.Temperature,
-		ReasoningEffort: a.ReasoningEffort,
+		ReasoningEffort: t.s.ReasoningEffort(),
 	}
 	var (
 		acc       llm.Accumulator
-		att       = attempt{sent: len(history)}
+		att       = attempt{sent: len(history), model: ep.model}
 		streamErr error
 		announced = map[int]bool{}
 		firstText time.Time
@@ -354,6 +375,7 @@ func (t *turn) commitAnswer(att attempt) (llm.Message, llm.FinishReason, error) 
 	} else if err := a.Store.AppendMessage(t.persist, rec); err != nil {
 		return msg, "", err
 	}
+	t.addCost(rec.SessionID, att)
 	s := t.s
 	s.mu.Lock()
 	s.history = append(s.history, msg)

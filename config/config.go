@@ -21,6 +21,8 @@ type Config struct {
 	Skills            Skills      `yaml:"skills"`
 	Gateway           Gateway     `yaml:"gateway"`
 	Cron              Cron        `yaml:"cron"`
+	// Keys overrides the TUI's key bindings: action name → keys (keys.go).
+	Keys KeyBindings `yaml:"keys"`
 }
 
 // Model selects the provider and model a session talks to.
@@ -101,7 +103,17 @@ type Compression struct {
 
 // Display configures the TUI.
 type Display struct {
-	Theme string `yaml:"theme"` // auto | dark | light | a user theme
+	// Theme is auto, a built-in theme (dark, light, high-contrast,
+	// colorblind…, ansi, plain) or the name of a theme under
+	// HERM_HOME/themes.
+	Theme string `yaml:"theme"`
+	// VimMode gives the input normal and insert modes and the chat vim
+	// motions (also /vim).
+	VimMode bool `yaml:"vim_mode"`
+	// StatusSegments chooses what the status line shows on its right, most
+	// important first; segments are dropped from the end of the list as
+	// the terminal narrows. Empty uses the default set.
+	StatusSegments []string `yaml:"status_segments" enum:"mode,model,effort,tokens,cost,context,todo,tasks,vim,title,session"`
 }
 
 // Skills configures skill discovery.

@@ -101,16 +101,39 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value, path string) error {
 	if n.Kind == yaml.AliasNode {
 		n = n.Alias
 	}
+	if nd, ok := v.Addr().Interface().(nodeDecoder); ok {
+		if err := nd.decodeNode(d.file, n); err != nil {
+			return d.errf(n, path, "%v", err)
+		}
+		return nil
+	}
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
 		return nil // an empty value keeps the default
 	}
-	switch v.Kind() {
-	case reflect.Struct:
+	if u, ok := v.Addr().Interface().(yaml.Unmarshaler); ok {
+		// The type reads its own value and says what it accepts.
+		if n.Kind == yaml.ScalarNode {
+			scalar := *n
+			scalar.Value = d.expand(n.Value)
+			n = &scalar
+		}
+		if err := n.Decode(u); err != nil {
+			return d.errf(n, path, "%v", err)
+		}
+		return nil
+	}
+	switch k := v.Kind(); {
+	case k == reflect.Map:
+		if n.Kind != yaml.MappingNode {
+			return d.errf(n, path, "expected a mapping of keys, got %s", describe(n))
+		}
+		return d.decodeMap(n, v, path)
+	case k == reflect.Struct:
 		if n.Kind != yaml.MappingNode {
 			return d.errf(n, path, "expected a mapping of keys, got %s", describe(n))
 		}
 		return d.decodeStruct(n, v, path)
-	case reflect.Slice:
+	case k == reflect.Slice:
 		if n.Kind != yaml.SequenceNode {
 			return d.errf(n, path, "expected a list, got %s", describe(n))
 		}
@@ -122,7 +145,7 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value, path string) error {
 		}
 		v.Set(s)
 		return nil
-	case reflect.Pointer:
+	case k == reflect.Pointer:
 		p := reflect.New(v.Type().Elem())
 		if err := d.decode(n, p.Elem(), path); err != nil {
 			return err
@@ -145,6 +168,54 @@ func (d *decoder) decode(n *yaml.Node, v reflect.Value, path string) error {
 	return nil
 }
 
+// nodeDecoder is a value that reads its own YAML node, for settings that
+// may be written more than one way (a key binding: one key or a list) or
+// that keep where they were written. Errors it returns are reported with
+// the node's file, line and key.
+type nodeDecoder interface {
+	decodeNode(file string, n *yaml.Node) error
+}
+
+// decodeMap decodes a mapping with string keys (a user-named set such as
+// keys:); every key is kept, there are no unknown ones.
+func (d *decoder) decodeMap(n *yaml.Node, v reflect.Value, path string) error {
+	if v.Type().Key().Kind() != reflect.String {
+		return d.errf(n, path, "unsupported map key type %s", v.Type().Key())
+	}
+	if v.IsNil() {
+		v.Set(reflect.MakeMap(v.Type()))
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, val := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode || k.Value == "" {
+			return d.errf(k, path, "expected a name, got %s", describe(k))
+		}
+		elem := reflect.New(v.Type().Elem()).Elem()
+		if err := d.decode(val, elem, join(path, k.Value)); err != nil {
+			return err
+		}
+		v.SetMapIndex(reflect.ValueOf(k.Value).Convert(v.Type().Key()), elem)
+	}
+	return nil
+}
+
+// DecodeYAML decodes data (the contents of file) into v, a pointer to a
+// struct with yaml tags, the way config.yaml is read: a wrong value is an
+// error naming the file, line and dotted key (a *FieldError); unknown keys
+// are returned as warnings; enum and range tags are enforced. Other files
+// herm reads (user themes) use it so their errors read the same.
+func DecodeYAML(file string, data []byte, v any) ([]Warning, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, syntaxError(file, err)
+	}
+	d := &decoder{file: file, getenv: func(string) string { return "" }}
+	if err := d.decode(&root, reflectValue(v), ""); err != nil {
+		return d.warnings, err
+	}
+	return d.warnings, nil
+}
+
 func (d *decoder) decodeStruct(n *yaml.Node, v reflect.Value, path string) error {
 	fields := yamlFields(v.Type())
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -159,14 +230,35 @@ func (d *decoder) decodeStruct(n *yaml.Node, v reflect.Value, path string) error
 		if err := d.decode(val, v.Field(idx), key); err != nil {
 			return err
 		}
-		if enum := v.Type().Field(idx).Tag.Get("enum"); enum != "" && v.Field(idx).Kind() == reflect.String {
-			got := v.Field(idx).String()
-			if got != "" && !slices.Contains(strings.Split(enum, ","), got) {
-				return d.errf(val, key, "%s is not one of %s", quoteValue(got), strings.ReplaceAll(enum, ",", ", "))
+		if enum := v.Type().Field(idx).Tag.Get("enum"); enum != "" {
+			if err := d.checkEnum(val, v.Field(idx), key, enum); err != nil {
+				return err
 			}
 		}
 		if err := checkRange(v.Type().Field(idx), v.Field(idx)); err != nil {
 			return d.errf(val, key, "%v", err)
+		}
+	}
+	return nil
+}
+
+// checkEnum enforces an enum:"a,b,c" tag on a string or on every string
+// of a list.
+func (d *decoder) checkEnum(n *yaml.Node, v reflect.Value, key, enum string) error {
+	allowed := strings.Split(enum, ",")
+	bad := func(got string) bool { return got != "" && !slices.Contains(allowed, got) }
+	switch {
+	case v.Kind() == reflect.String && bad(v.String()):
+		return d.errf(n, key, "%s is not one of %s", quoteValue(v.String()), strings.ReplaceAll(enum, ",", ", "))
+	case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.String:
+		for i := 0; i < v.Len(); i++ {
+			if got := v.Index(i).String(); bad(got) {
+				at := n
+				if n.Kind == yaml.SequenceNode && i < len(n.Content) {
+					at = n.Content[i]
+				}
+				return d.errf(at, fmt.Sprintf("%s[%d]", key, i), "%s is not one of %s", quoteValue(got), strings.ReplaceAll(enum, ",", ", "))
+			}
 		}
 	}
 	return nil

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"reflect"
-	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -41,9 +40,13 @@ func Set(home Home, key, value string) error {
 		}
 		return fmt.Errorf("cannot set %s: %w", key, err)
 	}
-	if enum := field.Tag.Get("enum"); enum != "" && probe.Kind() == reflect.String {
-		if got := probe.String(); got != "" && !slices.Contains(strings.Split(enum, ","), got) {
-			return fmt.Errorf("cannot set %s: %q is not one of %s", key, got, strings.ReplaceAll(enum, ",", ", "))
+	if enum := field.Tag.Get("enum"); enum != "" {
+		if err := d.checkEnum(valNode, probe, key, enum); err != nil {
+			var fe *FieldError
+			if errors.As(err, &fe) {
+				return fmt.Errorf("cannot set %s: %w", key, fe.Err)
+			}
+			return err
 		}
 	}
 	if err := checkRange(field, probe); err != nil {
@@ -133,6 +136,10 @@ func fieldFor(key string) (reflect.StructField, error) {
 		t = f.Type
 		for t.Kind() == reflect.Pointer {
 			t = t.Elem()
+		}
+		if t.Kind() == reflect.Map && i == len(parts)-2 {
+			// keys.ACTION: the last part names an entry of the map.
+			return reflect.StructField{Name: f.Name, Type: t.Elem(), Tag: f.Tag}, nil
 		}
 		if i < len(parts)-1 && t.Kind() != reflect.Struct {
 			return f, fmt.Errorf("config key %q has no sub-keys", strings.Join(parts[:i+1], "."))

@@ -72,3 +72,8 @@ func tokenChars(s string) bool {
 	}
 	return digit
 }
+
+// FindSecret reports what kind of credential text seems to hold (an API
+// key, a token, a private key), or "" — for other places that must not
+// keep secrets, such as the input history file.
+func FindSecret(text string) string { return findSecret(text) }

@@ -87,8 +87,10 @@ func (s *Store) fork(ctx context.Context, sessionID string, throughID int64, opt
 			SELECT id, content, tool_name, tool_args FROM messages WHERE session_id = ?`, child.ID); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE sessions SET message_count = ? WHERE id = ?`, n, child.ID)
-		return err
+		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET message_count = ? WHERE id = ?`, n, child.ID); err != nil {
+			return err
+		}
+		return copyImages(ctx, tx, sessionID, child.ID, cut)
 	})
 	if err != nil {
 		return nil, err

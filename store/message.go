@@ -37,6 +37,9 @@ type Message struct {
 	// stays false if herm died before finishing it.
 	Complete  bool
 	CreatedAt time.Time
+	// Images attached to a user message (images.go). Messages reads them;
+	// MessagesPage, which serves screens, leaves them out.
+	Images []Image
 }
 
 // ToolCall is one tool invocation requested by the model. Arguments is the
@@ -105,6 +108,9 @@ func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
 		if m.Role == "" {
 			return errors.New("message has no role")
 		}
+		if err := checkImages(m); err != nil {
+			return err
+		}
 		created := m.CreatedAt
 		if created.IsZero() {
 			created = now
@@ -168,7 +174,10 @@ func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
 				return err
 			}
 		}
-		return indexNew(ctx, tx, msgs, prep, ids)
+		if err := indexNew(ctx, tx, msgs, prep, ids); err != nil {
+			return err
+		}
+		return insertImages(ctx, tx, msgs, ids)
 	})
 	if err != nil {
 		return err
@@ -270,6 +279,9 @@ func (s *Store) insertRows(ctx context.Context, tx *sql.Tx, ids []int64, args []
 func (s *Store) Messages(ctx context.Context, sessionID string) ([]Message, error) {
 	msgs, err := s.queryMessages(ctx, `SELECT `+messageColumns+` FROM messages
 		WHERE session_id = ? ORDER BY id`, sessionID)
+	if err == nil {
+		err = s.loadImages(ctx, sessionID, msgs)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("store: read messages of session %s: %w", sessionID, err)
 	}

@@ -22,6 +22,7 @@ func migrations() []migration {
 		{"session events and approval grants", execSQL(schemaV2)},
 		{"cron jobs, gateway routes and inbox, pairing", execSQL(schemaV3)},
 		{"full-text index vocabulary, for prefix search", execSQL(schemaV4)},
+		{"message images and file snapshots for rewind", execSQL(schemaV5)},
 	}
 }
 

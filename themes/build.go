@@ -38,6 +38,9 @@ func New(name string, dark bool, p Palette) *Theme {
 		Retry:          fg(p.Yellow),
 		Attachment:     fg(p.Cyan),
 		Selected:       fg(p.Accent).Bold(true),
+		Match:          bg(fg(p.SelectionFg), p.SelectionBg),
+		MatchCurrent:   fg(p.Yellow).Reverse(true).Bold(true),
+		Label:          fg(p.Accent2).Reverse(true).Bold(true),
 		Muted:          fg(p.Muted),
 		Welcome:        fg(p.Fg),
 		WelcomeTitle:   fg(p.Accent).Bold(true),
@@ -111,6 +114,21 @@ func New(name string, dark bool, p Palette) *Theme {
 		MenuMatch:     fg(p.Accent).Bold(true),
 		Hint:          fg(p.Faint),
 	}
+	t.Panel = Panel{
+		Border:    fg(p.Border),
+		Title:     fg(p.Accent).Bold(true),
+		Item:      fg(p.Fg),
+		Muted:     fg(p.Faint),
+		Done:      fg(p.Green),
+		Active:    fg(p.Yellow).Bold(true),
+		Pending:   fg(p.Muted),
+		Cancelled: fg(p.Faint).Strikethrough(true),
+		Failed:    fg(p.Red).Bold(true),
+		Selected:  bg(fg(p.SelectionFg), p.SelectionBg).Bold(true),
+		BarFill:   fg(p.Accent2),
+		BarWarn:   fg(p.Yellow).Bold(true),
+		BarEmpty:  fg(p.Border),
+	}
 	if p.Accent == nil { // a dialog border with no colour still needs to show
 		t.Chrome.Dialog = s().Border(lipgloss.RoundedBorder()).Padding(0, 1)
 	}
@@ -161,6 +179,9 @@ func Plain(dark bool) *Theme {
 	t := New("plain", dark, Palette{})
 	s := lipgloss.NewStyle
 	t.Chat.Selected = s().Bold(true)
+	t.Chat.Match = s().Underline(true)
+	t.Chat.MatchCurrent = s().Reverse(true).Bold(true)
+	t.Chat.Label = s().Reverse(true).Bold(true)
 	t.Chat.Error = s().Bold(true)
 	t.Chat.Reasoning = s().Faint(true).Italic(true)
 	t.Chat.ReasoningLabel = s().Faint(true).Italic(true)
@@ -177,6 +198,14 @@ func Plain(dark bool) *Theme {
 	t.Chrome.StatusMuted = s().Faint(true)
 	t.Chrome.Placeholder = s().Faint(true)
 	t.Chrome.Hint = s().Faint(true)
+	t.Panel.Active = s().Bold(true)
+	t.Panel.Done = s().Faint(true)
+	t.Panel.Failed = s().Bold(true).Underline(true)
+	t.Panel.Selected = s().Reverse(true)
+	t.Panel.BarFill = s().Bold(true)
+	t.Panel.BarWarn = s().Bold(true).Underline(true)
+	t.Panel.BarEmpty = s().Faint(true)
+	t.Panel.Muted = s().Faint(true)
 	t.Markdown.Code = s().Bold(true)
 	t.Markdown.LinkURL = s().Faint(true)
 	t.Markdown.CodeLang = s().Faint(true).Italic(true)

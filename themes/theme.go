@@ -3,12 +3,18 @@
 // only has to name colours, and panes never construct a style of their own:
 // they ask the theme.
 //
-// Two built-in palettes ship, dark and light, picked from the terminal's
-// background. The colour depth the terminal supports decides the variant:
-// true colour and 256 colours use the palette (the renderer downsamples 256),
-// 16-colour terminals get the terminal's own ANSI colours so they match the
-// user's scheme, and NO_COLOR (or a terminal without colour) gets a plain
-// theme that uses bold, faint, italic, underline and reverse only.
+// Built-in palettes ship in builtin.go (dark and light, picked from the
+// terminal's background by default; high-contrast, colour-blind-safe and a
+// few well-known schemes by name), and users add their own as YAML files
+// under HERM_HOME/themes (user.go). For the automatic choice the colour
+// depth the terminal supports decides the variant: true colour and 256
+// colours use the palette (the renderer downsamples 256), 16-colour
+// terminals get the terminal's own ANSI colours so they match the user's
+// scheme. NO_COLOR (or a terminal without colour) always gets a plain theme
+// that uses bold, faint, italic, underline and reverse only.
+//
+// Syntax highlighting follows the theme: the chroma token styles are built
+// from the palette's code colours, so a theme switch recolours code too.
 package themes
 
 import (
@@ -25,7 +31,8 @@ import (
 // Theme is the complete set of styles. Its fields are grouped by the part of
 // the screen that uses them.
 type Theme struct {
-	// Name is "dark", "light", "dark-16", "light-16" or "plain".
+	// Name is the theme's name: a built-in ("dark", "nord"…), a user
+	// theme's, or an automatic variant ("dark-16", "light-16", "plain").
 	Name string
 	// Dark reports whether the theme is meant for a dark background.
 	Dark bool
@@ -35,6 +42,7 @@ type Theme struct {
 	Tool     Tool
 	Diff     Diff
 	Chrome   Chrome
+	Panel    Panel
 	code     map[chroma.TokenType]lipgloss.Style
 }
 
@@ -53,6 +61,9 @@ type Chat struct {
 	Retry          lipgloss.Style
 	Attachment     lipgloss.Style // an @file chip
 	Selected       lipgloss.Style // the gutter mark of the selected block
+	Match          lipgloss.Style // a find match in the transcript
+	MatchCurrent   lipgloss.Style // the match find is on
+	Label          lipgloss.Style // a block's label while picking one to copy
 	Muted          lipgloss.Style
 	Welcome        lipgloss.Style
 	WelcomeTitle   lipgloss.Style
@@ -127,6 +138,24 @@ type Chrome struct {
 	Hint          lipgloss.Style
 }
 
+// Panel styles the side panels (todo list, background tasks), the
+// dialogs that pick a model or a theme, and usage bars.
+type Panel struct {
+	Border    lipgloss.Style // the rule between a panel and the chat
+	Title     lipgloss.Style
+	Item      lipgloss.Style
+	Muted     lipgloss.Style // elapsed times, counts, hints
+	Done      lipgloss.Style // a completed todo, an exited task
+	Active    lipgloss.Style // the todo in progress, a running task
+	Pending   lipgloss.Style
+	Cancelled lipgloss.Style
+	Failed    lipgloss.Style // a task that exited non-zero
+	Selected  lipgloss.Style
+	BarFill   lipgloss.Style // the used part of a context or usage bar
+	BarWarn   lipgloss.Style // the used part once it is nearly full
+	BarEmpty  lipgloss.Style
+}
+
 // Palette is the set of colours a theme is built from. Nil colours mean the
 // terminal's default.
 type Palette struct {
@@ -143,31 +172,37 @@ type Palette struct {
 	CodeOperator, CodeBuiltin color.Color
 }
 
-// Options select a built-in theme.
+// Options select a theme.
 type Options struct {
-	// Name is the display.theme setting: "auto", "dark" or "light". Anything
-	// else falls back to auto.
+	// Name is the display.theme setting: "auto", a built-in name, "ansi",
+	// "plain" or the name of one of User. Anything else falls back to auto.
 	Name string
+	// User are the user themes that can be named.
+	User []User
 	// DarkBackground is what the terminal reported (or was guessed).
 	DarkBackground bool
 	// Profile is the terminal's colour depth.
 	Profile colorprofile.Profile
 }
 
-// Select returns the built-in theme for the terminal described by o.
+// Select returns the theme for the terminal described by o.
 func Select(o Options) *Theme {
-	switch name := Choose(o); name {
-	case "plain":
+	name := Choose(o)
+	switch name {
+	case NoCol:
 		return Plain(o.dark())
 	case "dark-16":
 		return New(name, true, ANSIDark())
 	case "light-16":
 		return New(name, false, ANSILight())
-	case "light":
-		return Light()
-	default:
-		return Dark()
 	}
+	if b, ok := findBuiltin(name); ok {
+		return New(b.name, b.dark, b.palette())
+	}
+	if u, ok := o.user(name); ok {
+		return New(u.Name, u.Dark, u.Palette)
+	}
+	return Dark()
 }
 
 // Choose names the theme Select would build, without building it.
@@ -175,7 +210,21 @@ func Choose(o Options) string {
 	dark := o.dark()
 	switch {
 	case o.Profile <= colorprofile.ASCII && o.Profile != colorprofile.Unknown:
-		return "plain"
+		return NoCol // NO_COLOR and colourless terminals win over any setting
+	case o.Name == NoCol:
+		return NoCol
+	case o.Name == ANSI && dark:
+		return "dark-16"
+	case o.Name == ANSI:
+		return "light-16"
+	}
+	if _, ok := findBuiltin(o.Name); ok && o.Name != "dark" && o.Name != "light" {
+		return o.Name
+	}
+	if _, ok := o.user(o.Name); ok {
+		return o.Name
+	}
+	switch {
 	case o.Profile == colorprofile.ANSI && dark:
 		return "dark-16"
 	case o.Profile == colorprofile.ANSI:
@@ -185,6 +234,15 @@ func Choose(o Options) string {
 	default:
 		return "light"
 	}
+}
+
+func (o Options) user(name string) (User, bool) {
+	for _, u := range o.User {
+		if u.Name == name {
+			return u, true
+		}
+	}
+	return User{}, false
 }
 
 func (o Options) dark() bool {
@@ -213,13 +271,14 @@ func GuessDark(getenv func(string) string) bool {
 	return bg < 7 || bg == 8
 }
 
-// Known reports whether name is a theme setting Select understands.
-func Known(name string) bool {
-	switch name {
-	case "", "auto", "dark", "light":
+// Known reports whether name is a theme setting Select understands, given
+// the user themes.
+func Known(name string, user []User) bool {
+	if IsBuiltin(name) {
 		return true
 	}
-	return false
+	_, ok := Options{User: user}.user(name)
+	return ok
 }
 
 // Dark is the default theme for dark terminals.

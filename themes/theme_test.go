@@ -27,7 +27,7 @@ func TestSelect(t *testing.T) {
 			t.Errorf("Select(%+v) = %s, want %s", tc.o, got, tc.want)
 		}
 	}
-	if Known("solarized") || !Known("auto") {
+	if Known("solarized", nil) || !Known("auto", nil) || !Known("nord", nil) {
 		t.Error("Known")
 	}
 }
@@ -76,7 +76,8 @@ func TestEveryStyleIsSet(t *testing.T) {
 	// A style left at its zero value renders text unchanged: a forgotten
 	// field. Chat.Text and a few plain ones are allowed to be plain only in
 	// the plain theme.
-	for _, th := range []*Theme{Dark(), Light()} {
+	for _, b := range builtins() {
+		th := New(b.name, b.dark, b.palette())
 		for name, s := range styles(th) {
 			if s.Render("x") == "x" {
 				t.Errorf("%s: %s is unstyled", th.Name, name)

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"sort"
 	"sync"
 
@@ -134,7 +135,16 @@ type Env struct {
 	// PathGuard decides whether a file tool may write a sensitive path
 	// (an ask-level guard.CheckPath verdict). Nil refuses every such write.
 	PathGuard PathGuard
+	// BeforeWrite, when set, is told about every file write_file and patch
+	// are about to change, with what it holds, so the change can be undone
+	// later (the agent's /rewind snapshots).
+	BeforeWrite WriteHook
 }
+
+// WriteHook receives a file's content just before a file tool replaces it:
+// path is absolute, existed false when the write creates the file. It must
+// not keep old beyond the call without copying it.
+type WriteHook func(ctx context.Context, path string, old []byte, mode fs.FileMode, existed bool)
 
 // CommandGuard vets a shell command before it runs. It returns nil to allow
 // it, an *EditedCommand to run a command a person edited it into instead,

@@ -1,27 +1,79 @@
 package ui
 
 import (
-	"github.com/atotto/clipboard"
+	"fmt"
+	"os"
+	"path/filepath"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/atotto/clipboard"
 )
 
 // clipboardMsg reports how a copy went.
 type clipboardMsg struct{ text string }
 
 // copyText puts text on the clipboard two ways: OSC 52 through the
-// terminal (works over SSH and in tmux with set-clipboard on) and the
+// terminal (works over SSH, and in tmux with set-clipboard on) and the
 // system clipboard tool (xclip, xsel, wl-copy, pbcopy) when there is one.
-func copyText(text, what string) tea.Cmd {
+// Without a tool herm cannot know whether the terminal took the text, so
+// it is also written to HERM_HOME/cache/clipboard.txt, whose path the
+// status line shows.
+func (m *Model) copyText(text, what string) tea.Cmd {
+	write := m.opts.Clipboard
+	if write == nil {
+		write = clipboard.WriteAll
+	}
+	path := m.clipboardFile()
 	return tea.Batch(
 		tea.SetClipboard(text),
 		func() tea.Msg {
-			if err := clipboard.WriteAll(text); err != nil {
+			if err := write(text); err == nil {
+				return clipboardMsg{text: "copied " + what}
+			}
+			if path == "" {
 				return clipboardMsg{text: "copied " + what + " (through the terminal)"}
 			}
-			return clipboardMsg{text: "copied " + what}
+			if err := writePrivate(path, text); err != nil {
+				return clipboardMsg{text: "copied " + what + " through the terminal (no clipboard tool; " + err.Error() + ")"}
+			}
+			return clipboardMsg{text: "copied " + what + " (through the terminal; also in " + path + ")"}
 		},
 	)
+}
+
+// clipboardFile is where copies are kept when there is no clipboard
+// tool; "" when herm has no home directory.
+func (m *Model) clipboardFile() string {
+	home := m.home()
+	if home == "" {
+		return ""
+	}
+	return filepath.Join(home, "cache", "clipboard.txt")
+}
+
+// writePrivate writes a file only its owner can read (a copy may hold
+// secrets), through a temporary file so a reader never sees half of it.
+func writePrivate(path, text string) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.WriteString(text)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
 }
 
 func (m *Model) copyLastAnswer() tea.Cmd {
@@ -29,7 +81,7 @@ func (m *Model) copyLastAnswer() tea.Cmd {
 	if !ok {
 		return m.flash("nothing to copy yet")
 	}
-	return copyText(text, "the last answer")
+	return m.copyText(text, "the last answer")
 }
 
 func (m *Model) copySelection() tea.Cmd {
@@ -37,5 +89,5 @@ func (m *Model) copySelection() tea.Cmd {
 	if !ok || text == "" {
 		return m.flash("nothing selected to copy")
 	}
-	return copyText(text, "the selected block")
+	return m.copyText(text, "the selected block")
 }

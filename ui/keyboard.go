@@ -35,6 +35,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 	}
+	if cmd, ok := m.transcriptKey(msg); ok {
+		return cmd
+	}
 	switch {
 	case key.Matches(msg, k.Interrupt):
 		return m.escape()

@@ -27,6 +27,7 @@ const (
 	focusInput focusArea = iota
 	focusChat
 	focusApproval // the approval prompt (approvals.go)
+	focusFind     // the find bar (findbar.go)
 )
 
 // Model is the root of the UI.
@@ -53,6 +54,8 @@ type Model struct {
 	focusBefore focusArea
 	mode        agent.ApprovalMode // the permission mode chosen here; "" = configured
 	termBlurred bool               // the terminal reported losing focus
+	osc777      bool               // notifications in OSC 777 rather than OSC 9 (notify.go)
+	find        finder             // find in the transcript (findbar.go)
 
 	// sessions is the session browser (sessionspane.go), created when
 	// first opened; browsing: it is shown instead of the chat and input.
@@ -218,7 +221,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case sendMsg:
 		return m, m.startTurn(msg.text)
 	case runExitedMsg:
-		return m, tea.Batch(m.handleRunExited(msg), m.afterTurn())
+		return m, tea.Batch(m.notifyTurnDone(msg), m.handleRunExited(msg), m.afterTurn())
+	case transcriptMsg:
+		return m, m.handleTranscriptMsg(msg)
 	case memorypane.Msg, skillspane.Msg, skillCommandsMsg:
 		return m, m.routeKnowledge(msg)
 	case commandResultMsg:
@@ -340,7 +345,7 @@ func (m *Model) applyTheme() {
 }
 
 func (m *Model) themeOptions() themes.Options {
-	return themes.Options{Name: m.opts.Theme, DarkBackground: m.dark, Profile: m.profile}
+	return themes.Options{Name: m.opts.Theme, User: m.opts.UserThemes, DarkBackground: m.dark, Profile: m.profile}
 }
 
 func (m *Model) setFocus(f focusArea) {
@@ -363,6 +368,9 @@ func (m *Model) setFocus(f focusArea) {
 }
 
 func (m *Model) separator() string {
+	if bar := m.transcriptBar(); bar != "" {
+		return bar
+	}
 	hint := ""
 	if m.focus == focusChat {
 		hint = " chat · ↑↓ select · enter expand · y copy · tab input "

@@ -57,6 +57,10 @@ func (m *Model) command(name, args string) tea.Cmd {
 		return m.titleCommand(args)
 	case "sessions":
 		return m.openSessions(args)
+	case "find":
+		return m.openFind(strings.TrimSpace(args))
+	case "export":
+		return m.exportCommand(args)
 	case "undo", "retry", "compress":
 		if m.opts.Agent == nil || m.sess == nil {
 			return m.flash("there is no conversation to /" + c.Name + " yet")

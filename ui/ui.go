@@ -48,8 +48,11 @@ type Options struct {
 	// Resume opens this session; Continue opens the latest one.
 	Resume   string
 	Continue bool
-	// Theme is the display.theme setting: auto, dark or light.
+	// Theme is the display.theme setting: auto, a built-in theme's name
+	// or a user theme's.
 	Theme string
+	// UserThemes are the themes read from HERM_HOME/themes.
+	UserThemes []themes.User
 	// ContextWindow is the model's context size in tokens, for the status
 	// line's fill percentage; 0 hides it.
 	ContextWindow int
@@ -69,6 +72,16 @@ type Options struct {
 	// LightBackground is the guess of the terminal's background until it
 	// answers (Run guesses from COLORFGBG).
 	LightBackground bool
+	// Home is HERM_HOME: /export writes to Home/exports, and a copy made
+	// without a clipboard tool is kept in Home/cache/clipboard.txt.
+	Home string
+	// Clipboard writes to the system clipboard; nil uses the system's
+	// tool (xclip, xsel, wl-copy, pbcopy). Tests replace it.
+	Clipboard func(text string) error
+	// NotifyAfter is display.notify_after: a turn that took longer rings
+	// the bell and posts a notification when it ends while the terminal
+	// is not focused. Zero is the default (10 s); negative never notifies.
+	NotifyAfter time.Duration
 }
 
 // Prewarm builds, on a goroutine, the tables the first frame needs — the
@@ -98,6 +111,7 @@ func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error
 	}
 	opts.LightBackground = opts.LightBackground || !themes.GuessDark(os.Getenv)
 	m := New(ctx, opts)
+	m.osc777 = prefersOSC777(os.Getenv)
 	if tmuxCheck {
 		m.afterStart = append(m.afterStart, tmuxTrueColor(env, opts.Profile))
 	}

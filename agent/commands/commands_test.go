@@ -42,7 +42,7 @@ func TestComplete(t *testing.T) {
 	if got := names(Complete(TUI, "/c")); !slices.Equal(got, []string{"clear", "compress"}) {
 		t.Errorf("complete /c = %v", got)
 	}
-	if got := names(Complete(TUI, "re")); !slices.Equal(got, []string{"retry", "new"}) {
+	if got := names(Complete(TUI, "re")); !slices.Equal(got, []string{"retry", "rewind", "new"}) {
 		t.Errorf("complete re = %v (name matches first, then aliases)", got)
 	}
 	if got := Complete(TUI, ""); len(got) != len(List(TUI)) {

@@ -52,6 +52,9 @@ type Pane struct {
 	sel     int // selected entry, -1 for none
 	selCode int // selected code block of that entry, -1 for the whole entry
 
+	find *finder // find in the transcript (find.go)
+	pick *picker // block labels while picking one to copy (blocks.go)
+
 	hasOlder bool
 	loading  bool
 	// LoadOlder returns a command that loads the messages before beforeID
@@ -129,6 +132,7 @@ func (p *Pane) Reset() {
 	p.hasOlder, p.loading = false, false
 	p.hasNewer, p.loadingNewer, p.newestID, p.markID = false, false, 0, 0
 	p.turn = turnState{}
+	p.pick = nil
 }
 
 // Following reports whether the view sticks to the bottom.
@@ -184,6 +188,18 @@ func (p *Pane) blockLine(i, n int) string {
 			mark = p.ink.selMark
 		}
 	}
+	if p.pick != nil {
+		row := n
+		if i > 0 {
+			row++
+		}
+		if l := p.pick.labelAt(p.entries[i], row); l != "" {
+			mark = render.Paint(p.ink.label, l) + " "
+		}
+	}
+	if p.find != nil {
+		return mark + p.highlight(i, n, d.lines[n])
+	}
 	return mark + d.lines[n]
 }
 
@@ -192,6 +208,7 @@ func (p *Pane) View() string {
 	if p.follow {
 		p.anchorBottom()
 	}
+	p.findSync()
 	rows := make([]string, 0, p.height)
 	for i, off := p.top, p.off; i < len(p.entries) && len(rows) < p.height; i, off = i+1, 0 {
 		h := p.blockHeight(i)
@@ -359,6 +376,7 @@ type inks struct {
 	toolName, toolArg, toolOK, toolFailed, toolSpinner   string
 	toolPending, toolMeta, toolOutput, toolBar, toolHint string
 	selMark, hitMark                                     string
+	match, matchCur, label                               string
 }
 
 func newInks(th *themes.Theme) inks {
@@ -372,6 +390,7 @@ func newInks(th *themes.Theme) inks {
 		toolOutput: o(th.Tool.Output), toolBar: o(th.Tool.Bar), toolHint: o(th.Tool.Hint),
 		selMark: render.Paint(o(th.Chat.Selected), "▌") + " ",
 		hitMark: render.Paint(o(th.Chat.Selected), "▶") + " ",
+		match:   o(th.Chat.Match), matchCur: o(th.Chat.MatchCurrent), label: o(th.Chat.Label),
 	}
 }
 

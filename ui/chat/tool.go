@@ -37,6 +37,7 @@ type toolItem struct {
 	key                string // the key argument, on one line
 	state              toolState
 	output             string // sanitised final output
+	exact              string // the final output as copied (copy.go)
 	live               string // sanitised tail of live output
 	exit               *int
 	diff               string
@@ -67,9 +68,11 @@ func (t *toolItem) appendLive(chunk string) {
 // finish records a result reported live by the agent.
 func (t *toolItem) finish(res tools.Result, dur time.Duration) {
 	t.output = clean(res.Output)
+	t.exact = exactOutput(res.Output)
 	t.exit = res.ExitCode
 	if t.exit != nil {
 		t.output = stripExitLine(t.output)
+		t.exact = stripExitLine(t.exact)
 	}
 	t.diff = res.Diff
 	t.dur = dur
@@ -85,6 +88,7 @@ func (t *toolItem) finish(res tools.Result, dur time.Duration) {
 // recovered from it.
 func (t *toolItem) finishFromStore(content string) {
 	t.output = clean(content)
+	t.exact = exactOutput(content)
 	t.state = toolDone
 	if i := strings.LastIndex(content, "[exit code: "); i >= 0 {
 		rest := content[i+len("[exit code: "):]
@@ -96,6 +100,7 @@ func (t *toolItem) finishFromStore(content string) {
 	}
 	if t.exit != nil {
 		t.output = stripExitLine(t.output)
+		t.exact = stripExitLine(t.exact)
 	}
 	if t.name == "patch" && strings.HasPrefix(content, "patched ") {
 		if _, d, ok := strings.Cut(content, "\n"); ok && strings.Contains(d, "@@") {
@@ -118,6 +123,9 @@ func (t *toolItem) interrupt() {
 }
 
 func (t *toolItem) copyText() string {
+	if t.exact != "" {
+		return t.exact
+	}
 	if t.output != "" {
 		return t.output
 	}

@@ -28,11 +28,13 @@ const (
 	maxHeight  = 10
 )
 
-// Submitted is what the person sent: the text with pastes expanded, and the
-// @paths it names (to attach if they are files).
+// Submitted is what the person sent: the text with pastes expanded, the
+// @paths it names (to attach if they are files) and the images pasted
+// into it (their placeholders taken out of the text).
 type Submitted struct {
-	Text  string
-	Files []string
+	Text   string
+	Files  []string
+	Images []Image
 }
 
 // Model is the editor.
@@ -47,6 +49,21 @@ type Model struct {
 	draft   string // what was typed before browsing history
 
 	pastes map[string]string // placeholder → pasted text
+	images map[string]Image  // placeholder → pasted image (images.go)
+	// attached numbers pastes and images; it restarts with an empty
+	// editor and stash, so placeholders never clash.
+	attached int
+
+	search *search // the reverse history search, while open (search.go)
+	stash  []draft // stashed drafts, newest last (stash.go)
+	// hist persists the history across runs (history.go); nil keeps it
+	// in memory only.
+	hist *historyFile
+	// saved is the history read from the file, before this session's.
+	saved []string
+	// Busy, when set, is shown instead of the placeholder (e.g. that a
+	// message will be queued).
+	busyHint string
 
 	menu menu
 	// Cwd is where @paths are resolved.
@@ -69,8 +86,12 @@ func New(th *themes.Theme, k keys.Map) *Model {
 	ta.SetVirtualCursor(false)    // the terminal's cursor: no blink timer
 	km := textarea.DefaultKeyMap()
 	km.InsertNewline = key.NewBinding(key.WithKeys(k.Newline.Keys()...))
+	// ctrl+g and ctrl+v are the draft's (keys.DraftKeys): the external
+	// editor, and a paste that takes images too.
+	km.SelectAll = key.NewBinding(key.WithDisabled())
+	km.Paste = key.NewBinding(key.WithDisabled())
 	ta.KeyMap = km
-	m := &Model{ta: ta, keys: k, pastes: map[string]string{}, files: map[string][]fileEntry{}}
+	m := &Model{ta: ta, keys: k, pastes: map[string]string{}, images: map[string]Image{}, files: map[string][]fileEntry{}}
 	m.SetTheme(th)
 	m.ta.Focus()
 	return m
@@ -108,10 +129,18 @@ func (m *Model) SetWidth(w int) {
 	if w < 70 {
 		m.ta.Placeholder = "Ask anything · / commands · @ files · ? help"
 	}
+	if m.busyHint != "" {
+		m.ta.Placeholder = m.busyHint
+	}
 }
 
 // Height is the editor's current height in lines.
-func (m *Model) Height() int { return m.ta.Height() }
+func (m *Model) Height() int {
+	if m.search != nil {
+		return m.ta.Height() + 1
+	}
+	return m.ta.Height()
+}
 
 // Focus gives the editor the keyboard.
 func (m *Model) Focus() { m.ta.Focus() }
@@ -136,16 +165,19 @@ func (m *Model) Reset() {
 	m.ta.Reset()
 	m.menu.close()
 	clear(m.pastes)
+	clear(m.images)
+	if len(m.stash) == 0 {
+		m.attached = 0
+	}
 	m.histPos = len(m.history)
+	m.search = nil
 }
 
-// SetHistory replaces the history (oldest first), e.g. with the user
-// messages of a resumed session.
+// SetHistory replaces the history of this session (oldest first), e.g.
+// with the user messages of a resumed session; it follows the history
+// saved by earlier runs.
 func (m *Model) SetHistory(h []string) {
-	if len(h) > maxHistory {
-		h = h[len(h)-maxHistory:]
-	}
-	m.history = append([]string(nil), h...)
+	m.history = joinHistory(m.saved, h)
 	m.histPos = len(m.history)
 }
 
@@ -154,10 +186,20 @@ func (m *Model) History() []string { return m.history }
 
 // Cursor returns where the terminal cursor goes, relative to the editor's
 // top-left corner, or nil when the editor is not focused.
-func (m *Model) Cursor() *tea.Cursor { return m.ta.Cursor() }
+func (m *Model) Cursor() *tea.Cursor {
+	if m.search != nil {
+		return m.searchCursor()
+	}
+	return m.ta.Cursor()
+}
 
-// View draws the editor.
-func (m *Model) View() string { return m.ta.View() }
+// View draws the editor (with the history search above it while open).
+func (m *Model) View() string {
+	if m.search != nil {
+		return m.searchView() + "\n" + m.ta.View()
+	}
+	return m.ta.View()
+}
 
 // MenuOpen reports whether a completion menu is showing (Esc closes it
 // before it interrupts anything).
@@ -171,8 +213,18 @@ func (m *Model) CloseMenu() { m.menu.close() }
 func (m *Model) Update(msg tea.Msg) (*Submitted, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
+		if cmd := m.pasteImagePath(msg.Content); cmd != nil {
+			return nil, cmd
+		}
 		m.paste(msg.Content)
 		return nil, m.refreshMenu()
+	case imageReadMsg:
+		return nil, m.imageRead(msg)
+	case editorMsg:
+		return nil, m.editorStep(msg)
+	case historyLoadedMsg:
+		m.historyLoaded(msg)
+		return nil, nil
 	case filesListedMsg:
 		m.files[msg.dir] = msg.entries
 		return nil, m.refreshMenu()
@@ -185,6 +237,14 @@ func (m *Model) Update(msg tea.Msg) (*Submitted, tea.Cmd) {
 }
 
 func (m *Model) key(msg tea.KeyPressMsg) (*Submitted, tea.Cmd) {
+	if m.search != nil {
+		if done, cmd := m.searchKey(msg); done {
+			return nil, cmd
+		}
+	}
+	if sub, cmd, ok := m.draftKey(msg); ok {
+		return sub, cmd
+	}
 	if m.menu.open() {
 		switch msg.String() {
 		case "up", "ctrl+p":
@@ -197,13 +257,14 @@ func (m *Model) key(msg tea.KeyPressMsg) (*Submitted, tea.Cmd) {
 			return nil, m.accept(false)
 		case "enter":
 			if sub, cmd, done := m.acceptEnter(); done {
-				return sub, cmd
+				return sub, m.withSave(sub, cmd)
 			}
 		}
 	}
 	switch {
 	case key.Matches(msg, m.keys.Send):
-		return m.submit(), nil
+		sub := m.submit()
+		return sub, m.withSave(sub, nil)
 	case key.Matches(msg, m.keys.HistPrev) && m.ta.Line() == 0 && len(m.history) > 0:
 		m.browse(-1)
 		return nil, nil
@@ -226,20 +287,20 @@ func (m *Model) submit() *Submitted {
 	if strings.TrimSpace(raw) == "" {
 		return nil
 	}
-	text := raw
+	text, images := m.takeImages(raw)
 	for ph, content := range m.pastes {
 		text = strings.ReplaceAll(text, ph, content)
 	}
 	m.remember(raw, text)
 	files := atPaths(raw)
 	m.Reset()
-	return &Submitted{Text: text, Files: files}
+	return &Submitted{Text: text, Files: files, Images: images}
 }
 
 // remember adds a sent message to the history (its expanded text when it
 // held pastes, so recalling it sends the same thing).
 func (m *Model) remember(raw, text string) {
-	if len(m.pastes) > 0 {
+	if len(m.pastes) > 0 || len(m.images) > 0 {
 		raw = text
 	}
 	if n := len(m.history); n == 0 || m.history[n-1] != raw {
@@ -274,7 +335,8 @@ func (m *Model) paste(s string) {
 		m.ta.InsertString(s)
 		return
 	}
-	ph := fmt.Sprintf("[pasted text #%d · %d lines]", len(m.pastes)+1, lines)
+	m.attached++
+	ph := fmt.Sprintf("[pasted text #%d · %d lines]", m.attached, lines)
 	m.pastes[ph] = s
 	m.ta.InsertString(ph)
 }

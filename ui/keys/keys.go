@@ -42,6 +42,9 @@ type Map struct {
 	HistPrev key.Binding
 	HistNext key.Binding
 	Complete key.Binding
+	// Draft: history search, external editor, stash, pastes, the queue
+	// (draft.go).
+	Draft DraftKeys
 
 	// Chat (when focused).
 	Up       key.Binding // select the previous block
@@ -56,6 +59,9 @@ type Map struct {
 	Expand   key.Binding // expand/collapse every tool block
 	Copy     key.Binding // copy the selected block
 
+	// Find in the transcript and the block picker (find.go).
+	Find FindKeys
+
 	// Session browser (sessions.go).
 	SessionPane SessionKeys
 
@@ -63,6 +69,11 @@ type Map struct {
 	MemoryPane MemoryKeys
 	SkillPane  SkillKeys
 	Confirm    Confirm
+
+	// Side panels and dialogs (panels.go), vim mode (vim.go).
+	Panels PanelKeys
+	Picker PickerKeys
+	Vim    VimKeys
 
 	// Approval prompt (ui/approval), while it has the keyboard.
 	ApproveOnce    key.Binding
@@ -108,6 +119,7 @@ func Default() Map {
 		HistPrev: bind(k("up"), "↑", "previous message (on the first line)"),
 		HistNext: bind(k("down"), "↓", "next message (on the last line)"),
 		Complete: bind(k("tab"), "tab", "complete /command or @file"),
+		Draft:    defaultDraftKeys(),
 
 		Up:       bind(k("up", "k"), "↑ k", "previous block"),
 		Down:     bind(k("down", "j"), "↓ j", "next block"),
@@ -119,13 +131,18 @@ func Default() Map {
 		Bottom:   bind(k("G", "end"), "G end", "bottom, follow new output"),
 		Toggle:   bind(k("enter", "space"), "enter space", "expand/collapse the block"),
 		Expand:   bind(k("e"), "e", "expand/collapse all tool output"),
-		Copy:     bind(k("y", "c"), "y", "copy the block (or code block)"),
+		Copy:     bind(k("c"), "c", "copy the selected block (or code block)"),
+		Find:     defaultFindKeys(),
 
 		SessionPane: defaultSessionKeys(),
 
 		MemoryPane: defaultMemoryKeys(),
 		SkillPane:  defaultSkillKeys(),
 		Confirm:    defaultConfirm(),
+
+		Panels: defaultPanelKeys(),
+		Picker: defaultPickerKeys(),
+		Vim:    defaultVimKeys(),
 
 		ApproveOnce:    bind(k("y"), "y", "approve once"),
 		ApproveSession: bind(k("s"), "s", "approve these findings for the session"),
@@ -150,9 +167,17 @@ type Group struct {
 func (m Map) Groups() []Group {
 	return []Group{
 		{"Anywhere", []key.Binding{m.Send, m.Interrupt, m.Quit, m.Help, m.Palette, m.Focus, m.Mode, m.ScrollUp, m.ScrollDn, m.CopyLast, m.Redraw}},
-		{"Input", []key.Binding{m.Newline, m.HistPrev, m.HistNext, m.Complete}},
+		{"Input", append([]key.Binding{m.Newline, m.HistPrev, m.HistNext, m.Complete}, m.Draft.inputList()...)},
+		{"History search (ctrl+r)", m.Draft.searchList()},
+		{"Queued messages (alt+q)", m.Draft.queueList()},
+		{"Pastes and images (alt+v)", m.Draft.pasteList()},
 		{"Chat (tab to focus)", []key.Binding{m.Up, m.Down, m.Toggle, m.Expand, m.Copy, m.HalfUp, m.HalfDown, m.LineUp, m.LineDown, m.Top, m.Bottom}},
+		{"Find and copy", m.Find.list()},
 		{"Panes", []key.Binding{m.Chat, m.Sessions, m.Skills, m.Memory}},
+		{"Panels and dialogs", []key.Binding{m.Panels.Todo, m.Panels.Tasks, m.Panels.Models}},
+		{"Tasks panel (alt+p to focus)", []key.Binding{m.Panels.Up, m.Panels.Down, m.Panels.Kill, m.Panels.Back}},
+		{"Pickers (model, theme)", []key.Binding{m.Picker.Up, m.Picker.Down, m.Picker.Choose, m.Picker.Effort, m.Picker.Back}},
+		{"Vim mode (/vim)", m.Vim.list()},
 		{"Sessions (ctrl+s)", m.SessionPane.list()},
 		{"Memory (alt+4)", []key.Binding{m.MemoryPane.Prev, m.MemoryPane.Next, m.MemoryPane.Switch, m.MemoryPane.Add, m.MemoryPane.Edit,
 			m.MemoryPane.Delete, m.MemoryPane.Save, m.Newline, m.MemoryPane.Reload, m.MemoryPane.Back}},

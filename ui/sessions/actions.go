@@ -194,17 +194,26 @@ func (p *Pane) delete(s store.Session) tea.Cmd {
 // `herm sessions import` reads back), readable by its owner only: a
 // conversation can hold secrets.
 func (p *Pane) export(s store.Session, ext string) tea.Cmd {
-	ctx, st, dir := p.ctx, p.st, filepath.Join(p.home, "exports")
+	ctx, st, home := p.ctx, p.st, p.home
 	return func() tea.Msg {
-		path := filepath.Join(dir, s.ID+"."+ext)
-		err := writeExport(ctx, st, s.ID, path, ext)
+		path := ExportPath(home, s.ID, ext)
+		err := WriteExport(ctx, st, s.ID, path, ext)
 		return doneMsg{what: "exported", sess: s, path: path, err: err}
 	}
 }
 
-func writeExport(ctx context.Context, st *store.Store, id, path, ext string) error {
+// ExportPath is where a session is exported by default:
+// HERM_HOME/exports/ID.md (ext "md") or ID.jsonl (ext "jsonl").
+func ExportPath(home, id, ext string) string {
+	return filepath.Join(home, "exports", id+"."+ext)
+}
+
+// WriteExport writes session id to path as Markdown (ext "md") or JSONL
+// (ext "jsonl"), atomically and readable by its owner only. The chat's
+// /export uses it too.
+func WriteExport(ctx context.Context, st *store.Store, id, path, ext string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("create the exports folder: %w", err)
+		return fmt.Errorf("create the folder %s: %w", filepath.Dir(path), err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+id+".*")
 	if err != nil {
