@@ -6,12 +6,14 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/config"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui"
+	"github.com/herm-dev/herm/ui/keys"
 )
 
 // tuiOptions are the root command's flags: `herm` opens the full-screen UI.
@@ -49,7 +51,13 @@ func runTUI(cmd *cobra.Command, o *tuiOptions) error {
 		return ui.Run(ctx, opts)
 	}
 	opts.Theme = s.Display.Theme
+	opts.VimMode, opts.StatusSegments, opts.KeyOverrides = s.Display.VimMode, s.Display.StatusSegments, keyOverrides(s.Keys)
 	opts.Home = string(s.Home)
+	opts.Busy = s.Display.Busy
+	opts.NotifyAfter = -1 // display.notify_after: 0 turns notifications off
+	if s.Display.NotifyAfter > 0 {
+		opts.NotifyAfter = time.Duration(s.Display.NotifyAfter) * time.Second
+	}
 	userThemes, themeErrs, themeWarnings := themes.LoadUser(filepath.Join(string(s.Home), "themes"))
 	opts.UserThemes = userThemes
 	for _, err := range themeErrs {
@@ -84,6 +92,7 @@ func runTUI(cmd *cobra.Command, o *tuiOptions) error {
 		defer a.Close()
 		b := backendOf(a)
 		opts.Agent, opts.Store, opts.Redact, opts.ContextWindow, opts.Provider = b.Agent, b.Store, b.Redact, b.ContextWindow, b.Provider
+		opts.Terminal = b.Terminal
 		return ui.Run(ctx, opts)
 	}
 	var bg backgroundApp
@@ -103,7 +112,16 @@ func runTUI(cmd *cobra.Command, o *tuiOptions) error {
 
 func backendOf(a *app) ui.Backend {
 	return ui.Backend{Agent: a.agent, Store: a.store, Redact: a.redact.Replace,
-		ContextWindow: a.agent.ContextLength, Provider: a.agent.Provider.Name()}
+		ContextWindow: a.agent.ContextLength, Provider: a.agent.Provider.Name(), Terminal: a.terminal}
+}
+
+// keyOverrides turns the config's keys: map into the key map's overrides.
+func keyOverrides(kb config.KeyBindings) []keys.Override {
+	out := make([]keys.Override, 0, len(kb))
+	for action, b := range kb {
+		out = append(out, keys.Override{Action: action, Keys: b.Keys, File: b.File, Line: b.Line})
+	}
+	return out
 }
 
 // backgroundApp hands an app opened in the background to the code that

@@ -114,6 +114,14 @@ type Display struct {
 	// important first; segments are dropped from the end of the list as
 	// the terminal narrows. Empty uses the default set.
 	StatusSegments []string `yaml:"status_segments" enum:"mode,model,effort,tokens,cost,context,todo,tasks,vim,title,session"`
+	// NotifyAfter is in seconds: a turn that ran at least this long rings
+	// the bell and posts a desktop notification when it ends while the
+	// terminal is not focused (0 never notifies).
+	NotifyAfter int `yaml:"notify_after" range:"0,86400"`
+	// Busy is what a message sent while the agent works does: interrupt
+	// the turn (the default), wait in a queue, or steer the running turn
+	// (also /busy).
+	Busy string `yaml:"busy" enum:"interrupt,queue,steer"`
 }
 
 // Skills configures skill discovery.
@@ -129,7 +137,7 @@ func Defaults() Config {
 		Terminal:    Terminal{Backend: "local", Timeout: 180},
 		Approvals:   Approvals{Mode: "ask", Timeout: 60},
 		Compression: Compression{Threshold: 0.5, ProtectFirst: 3, ProtectLast: 20},
-		Display:     Display{Theme: "auto"},
+		Display:     Display{Theme: "auto", NotifyAfter: 10},
 		Gateway:     gatewayDefaults(),
 		Cron:        cronDefaults(),
 	}

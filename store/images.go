@@ -17,6 +17,9 @@ const MaxImageBytes = 5 << 20
 type Image struct {
 	MediaType string // image/png, image/jpeg…
 	Data      []byte
+	// Size is the image's size in bytes; it is set when the store reads
+	// an image, also when it leaves Data out (MessagesPage).
+	Size int
 }
 
 // checkImages refuses images the store does not keep.
@@ -66,7 +69,44 @@ func (s *Store) loadImages(ctx context.Context, sessionID string, msgs []Message
 		if err := rows.Scan(&id, &img.MediaType, &img.Data); err != nil {
 			return err
 		}
+		img.Size = len(img.Data)
 		if len(at) == 0 {
+			for i := range msgs {
+				at[msgs[i].ID] = i
+			}
+		}
+		if i, ok := at[id]; ok {
+			msgs[i].Images = append(msgs[i].Images, img)
+		}
+	}
+	return rows.Err()
+}
+
+// loadImageInfo sets the Images of msgs (a page of session sessionID, in
+// id order) to their media type and size, without their data: enough for a
+// screen to show that a message had images.
+func (s *Store) loadImageInfo(ctx context.Context, sessionID string, msgs []Message) error {
+	if len(msgs) == 0 {
+		return nil
+	}
+	rows, err := s.rdb.QueryContext(ctx, `SELECT message_id, media_type, length(data) FROM message_images
+		WHERE session_id = ? AND message_id BETWEEN ? AND ? ORDER BY message_id, seq`,
+		sessionID, msgs[0].ID, msgs[len(msgs)-1].ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var at map[int64]int
+	for rows.Next() {
+		var (
+			id  int64
+			img Image
+		)
+		if err := rows.Scan(&id, &img.MediaType, &img.Size); err != nil {
+			return err
+		}
+		if at == nil {
+			at = make(map[int64]int, len(msgs))
 			for i := range msgs {
 				at[msgs[i].ID] = i
 			}
@@ -92,6 +132,7 @@ func (s *Store) MessageImages(ctx context.Context, messageID int64) ([]Image, er
 		if err := rows.Scan(&img.MediaType, &img.Data); err != nil {
 			return nil, fmt.Errorf("store: read the images of message %d: %w", messageID, err)
 		}
+		img.Size = len(img.Data)
 		out = append(out, img)
 	}
 	if err := rows.Err(); err != nil {

@@ -8,7 +8,8 @@ import (
 )
 
 // Images travel with their message: appended in the same transaction,
-// read back by Messages (not by MessagesPage), copied by Fork, and gone
+// read back by Messages (MessagesPage reads only their type and size),
+// copied by Fork, and gone
 // with the message.
 func TestImagesAreKeptWithTheirMessage(t *testing.T) {
 	ctx := context.Background()
@@ -38,8 +39,11 @@ func TestImagesAreKeptWithTheirMessage(t *testing.T) {
 		t.Fatalf("MessageImages = %v, %v", one, err)
 	}
 	page, err := s.MessagesPage(ctx, sess.ID, 0, 10)
-	if err != nil || len(page) != 3 || page[0].Images != nil {
-		t.Fatalf("MessagesPage should leave images out: %v", err)
+	if err != nil || len(page) != 3 || len(page[0].Images) != 2 || len(page[1].Images) != 0 || len(page[2].Images) != 1 {
+		t.Fatalf("MessagesPage: %d messages, %v", len(page), err)
+	}
+	if im := page[0].Images[0]; im.Data != nil || im.Size != len(png) || im.MediaType != "image/png" {
+		t.Fatalf("MessagesPage should give the type and size of an image, not its data: %+v", im)
 	}
 
 	// A fork through the first answer takes the first message's images.

@@ -37,8 +37,9 @@ type Message struct {
 	// stays false if herm died before finishing it.
 	Complete  bool
 	CreatedAt time.Time
-	// Images attached to a user message (images.go). Messages reads them;
-	// MessagesPage, which serves screens, leaves them out.
+	// Images attached to a user message (images.go). Messages reads them
+	// whole; MessagesPage, which serves screens, reads only their media
+	// type and size (Data nil).
 	Images []Image
 }
 
@@ -304,6 +305,9 @@ func (s *Store) MessagesPage(ctx context.Context, sessionID string, beforeID int
 		return nil, fmt.Errorf("store: read messages of session %s before %d: %w", sessionID, beforeID, err)
 	}
 	slices.Reverse(msgs)
+	if err := s.loadImageInfo(ctx, sessionID, msgs); err != nil {
+		return nil, fmt.Errorf("store: read messages of session %s before %d: %w", sessionID, beforeID, err)
+	}
 	return msgs, nil
 }
 

@@ -192,6 +192,22 @@ func (m *Model) findBarKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, true
 }
 
+// pasteToFind adds pasted text to the query: its first line, control
+// characters dropped.
+func (m *Model) pasteToFind(text string) tea.Cmd {
+	text, _, _ = strings.Cut(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	text = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, text)
+	if text == "" {
+		return nil
+	}
+	return m.setFindQuery(m.chat.FindQuery() + text)
+}
+
 // setFindQuery searches for q in what is loaded at once, and in the store
 // once typing pauses.
 func (m *Model) setFindQuery(q string) tea.Cmd {

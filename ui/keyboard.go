@@ -35,7 +35,16 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 	}
+	if cmd, ok := m.vimKey(msg); ok {
+		return cmd
+	}
+	if cmd, ok := m.panelKey(msg); ok {
+		return cmd
+	}
 	if cmd, ok := m.transcriptKey(msg); ok {
+		return cmd
+	}
+	if cmd, ok := m.draftKey(msg); ok { // the queue, the paste viewer (queue.go)
 		return cmd
 	}
 	switch {

@@ -120,8 +120,6 @@ func (m *Model) restylePane(p knowledgePane) {
 // knowledgeReady says why the panes cannot open yet ("" when they can).
 func (m *Model) knowledgeReady() string {
 	switch {
-	case m.connecting:
-		return "herm is still starting — try again in a moment"
 	case m.opts.Agent == nil:
 		return "memory and skills open once a model is configured"
 	}
@@ -131,6 +129,9 @@ func (m *Model) knowledgeReady() string {
 // openMemory opens the memory viewer, comparing the files with the
 // current session's prompt.
 func (m *Model) openMemory() tea.Cmd {
+	if m.connecting {
+		return m.openWhenConnected("memory", m.openMemory)
+	}
 	if why := m.knowledgeReady(); why != "" {
 		return m.flash(why)
 	}
@@ -147,6 +148,9 @@ func (m *Model) openMemory() tea.Cmd {
 
 // openSkills opens the skill editor.
 func (m *Model) openSkills() tea.Cmd {
+	if m.connecting {
+		return m.openWhenConnected("skills", m.openSkills)
+	}
 	if why := m.knowledgeReady(); why != "" {
 		return m.flash(why)
 	}

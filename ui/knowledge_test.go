@@ -192,3 +192,22 @@ func TestUnsavedEditsKeepThePaneOpen(t *testing.T) {
 		t.Fatal("alt+1 left unsaved edits")
 	}
 }
+
+// A pane's key pressed while herm is still opening the agent in the
+// background is not lost: the pane opens once the agent is there.
+func TestPaneKeyWhileConnectingOpensOnceConnected(t *testing.T) {
+	w, _, _ := knowledgeWorld(t)
+	ready := make(chan struct{})
+	m := New(context.Background(), Options{Cwd: w.dir, Model: "fake-model", Connect: func(ctx context.Context) (Backend, error) {
+		<-ready
+		return Backend{Agent: w.agent, Store: w.store}, nil
+	}})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d := newDriver(t, m)
+	d.send(altKey('4'))
+	if got := screen(m); !strings.Contains(got, "opening memory as soon as herm has started") {
+		t.Fatalf("no word that the pane is coming:\n%s", got)
+	}
+	close(ready)
+	d.until("the memory viewer", func() bool { return strings.Contains(screen(m), "The build uses CGO_ENABLED=0.") })
+}

@@ -56,6 +56,8 @@ type Model struct {
 	termBlurred bool               // the terminal reported losing focus
 	osc777      bool               // notifications in OSC 777 rather than OSC 9 (notify.go)
 	find        finder             // find in the transcript (findbar.go)
+	pn          panelState         // the todo and tasks panels (panels.go)
+	vim         vimState           // vim mode (vim.go)
 
 	// sessions is the session browser (sessionspane.go), created when
 	// first opened; browsing: it is shown instead of the chat and input.
@@ -70,11 +72,15 @@ type Model struct {
 	opening bool           // a session is being opened or created
 	// connecting: Options.Connect is opening the agent in the background.
 	connecting bool
+	// whenConnected are panes asked for while connecting, opened once the
+	// agent is there (session.go).
+	whenConnected []func() tea.Cmd
 	// afterStart are commands Init runs besides its own (Run's checks
 	// that must not delay the first frame).
 	afterStart []tea.Cmd
-	titling    bool     // the agent is naming the session
-	queued     []string // messages sent before the session (or turn) was ready
+	titling    bool          // the agent is naming the session
+	queued     []agent.Input // messages sent before the session (or turn) was ready (queue.go)
+	draft      draftState    // busy mode, steering, the queue's selection (queue.go)
 
 	run     *runState
 	nextRun int
@@ -100,6 +106,8 @@ func New(ctx context.Context, opts Options) *Model {
 	if m.profile == colorprofile.Unknown {
 		m.profile = colorprofile.TrueColor
 	}
+	opts.Warnings = append(opts.Warnings, m.applyKeyOverrides()...) // before the panes copy the map
+	m.vim.on = opts.VimMode
 	m.theme = themes.Select(m.themeOptions())
 	m.r = render.New(m.theme)
 	m.chat = chat.New(m.r, m.keys)
@@ -109,6 +117,7 @@ func New(ctx context.Context, opts Options) *Model {
 	m.chat.LoadNewer = m.loadNewer
 	m.input = input.New(m.theme, m.keys)
 	m.input.Cwd = opts.Cwd
+	m.initDraft()
 	m.approval = m.newApprovalPrompt()
 	m.send = func(tea.Msg) {}
 	m.connecting = opts.Agent == nil && opts.Connect != nil
@@ -145,6 +154,7 @@ func (m *Model) Init() tea.Cmd {
 // Update routes a message. Each case is small; the work lives with the
 // area it concerns.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.syncPanels() // a new session has its own todo list (panels.go)
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -170,6 +180,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.focus == focusApproval {
 			return m, m.approvalResult(m.approval.Paste(msg))
 		}
+		if m.focus == focusFind {
+			return m, m.pasteToFind(msg.Content)
+		}
 		m.setFocus(focusInput)
 		_, cmd := m.input.Update(msg)
 		m.layout()
@@ -185,7 +198,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.chat.Scroll(d)
 	case eventsMsg:
-		return m, m.handleEvents(msg)
+		return m, tea.Batch(m.panelEvents(msg), m.handleEvents(msg))
+	case panelTickMsg, taskKilledMsg, pickerMsg, usageMsg:
+		return m, m.routePanels(msg)
 	case chat.OlderLoadedMsg:
 		return m, m.chat.HandleOlder(msg)
 	case chat.NewerLoadedMsg:
@@ -211,6 +226,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case connectedMsg:
+		m.opts.Terminal = msg.b.Terminal
 		return m, tea.Batch(m.handleConnected(msg), m.refreshSkillCommands())
 	case sessionLoadedMsg:
 		return m, m.handleSessionLoaded(msg)
@@ -219,11 +235,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case sessionCreatedMsg:
 		return m, m.handleSessionCreated(msg)
 	case sendMsg:
-		return m, m.startTurn(msg.text)
+		return m, m.handleSend(msg)
 	case runExitedMsg:
 		return m, tea.Batch(m.notifyTurnDone(msg), m.handleRunExited(msg), m.afterTurn())
 	case transcriptMsg:
 		return m, m.handleTranscriptMsg(msg)
+	case draftMsg:
+		return m, m.handleDraftMsg(msg)
 	case memorypane.Msg, skillspane.Msg, skillCommandsMsg:
 		return m, m.routeKnowledge(msg)
 	case commandResultMsg:
@@ -268,6 +286,7 @@ func (m *Model) View() tea.View {
 	}
 	main := m.mainView()
 	lines := strings.Split(main, "\n")
+	lines = append(lines, m.panelsView()...) // todo, tasks (panels.go)
 	if menu := m.input.MenuView(m.width); menu != "" {
 		ml := strings.Split(menu, "\n")
 		if start := len(lines) - len(ml); start >= 0 {
@@ -278,6 +297,7 @@ func (m *Model) View() tea.View {
 	if p := m.approval.View(m.width, m.promptMax()); p != "" {
 		lines = append(lines, strings.Split(p, "\n")...)
 	}
+	lines = append(lines, m.draftLines()...) // queue, steering, stash (queue.go)
 	inputTop := len(lines) + 1
 	lines = append(lines, m.separator())
 	lines = append(lines, strings.Split(m.input.View(), "\n")...)
@@ -309,7 +329,7 @@ func (m *Model) mainView() string {
 }
 
 func (m *Model) chatHeight() int {
-	return max(m.height-m.input.Height()-2-m.approval.Height(m.width, m.promptMax()), 1)
+	return max(m.height-m.input.Height()-2-m.approval.Height(m.width, m.promptMax())-m.panelHeight()-len(m.draftLines()), 1)
 }
 
 // promptMax is the most rows the approval prompt may take.

@@ -167,7 +167,7 @@ func (m *Model) actions() []action {
 		{name: "Approval prompt ⇄ chat (while a command waits)", binding: k.ApproveFocus, run: func(m *Model) tea.Cmd { return m.togglePrompt() }},
 		{name: "Redraw the screen", binding: k.Redraw, run: func(m *Model) tea.Cmd { return tea.ClearScreen }},
 		{name: "Quit", binding: k.Quit, run: func(m *Model) tea.Cmd { m.interrupt(); return tea.Quit }},
-	}, m.sessionActions()...)
+	}, append(append(m.sessionActions(), m.draftActions()...), m.panelActions()...)...)
 }
 
 // paletteOverlay filters actions as you type; Enter runs the selected one.

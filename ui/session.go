@@ -56,7 +56,7 @@ func (m *Model) handleConnected(msg connectedMsg) tea.Cmd {
 	m.connecting = false
 	if msg.err != nil || msg.b.Agent == nil {
 		m.opts.Setup = msg.err
-		m.opening, m.queued = false, nil
+		m.opening, m.queued, m.whenConnected = false, nil, nil
 		return nil
 	}
 	b := msg.b
@@ -68,10 +68,23 @@ func (m *Model) handleConnected(msg connectedMsg) tea.Cmd {
 	if m.info.Model == "" {
 		m.info.Model = b.Agent.Model
 	}
-	if m.opening {
-		return m.loadSession(m.opts.Resume)
+	var cmds []tea.Cmd
+	for _, open := range m.whenConnected {
+		cmds = append(cmds, open())
 	}
-	return m.startQueued()
+	m.whenConnected = nil
+	if m.opening {
+		return tea.Batch(append(cmds, m.loadSession(m.opts.Resume))...)
+	}
+	return tea.Batch(append(cmds, m.startQueued())...)
+}
+
+// openWhenConnected opens a pane (what names it) once the agent opened in
+// the background is there: a key pressed in the first moments still
+// does what it says.
+func (m *Model) openWhenConnected(what string, open func() tea.Cmd) tea.Cmd {
+	m.whenConnected = append(m.whenConnected, open)
+	return m.flash("opening " + what + " as soon as herm has started…")
 }
 
 // loadSession reads the session (the latest when id is "") and its last
@@ -235,7 +248,7 @@ func (m *Model) startQueued() tea.Cmd {
 	}
 	next := m.queued[0]
 	m.queued = m.queued[1:]
-	return m.startTurn(next)
+	return m.startInput(next)
 }
 
 // newSession forgets the current session; the next message starts one.

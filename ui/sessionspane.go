@@ -34,7 +34,7 @@ type sessionJumpMsg struct {
 func (m *Model) openSessions(query string) tea.Cmd {
 	if m.opts.Store == nil {
 		if m.connecting {
-			return m.flash("herm is still starting — try again in a moment")
+			return m.openWhenConnected("sessions", func() tea.Cmd { return m.openSessions(query) })
 		}
 		return m.flash("there are no sessions without a configured model yet")
 	}

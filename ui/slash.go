@@ -52,7 +52,16 @@ func (m *Model) command(name, args string) tea.Cmd {
 	case "yolo":
 		return m.toggleYolo()
 	case "model":
+		if strings.TrimSpace(args) == "" && m.opts.Agent != nil {
+			return m.openModelPicker() // the switcher (pickers.go)
+		}
 		return m.modelCommand(args)
+	case "theme":
+		return m.themeCommand(args)
+	case "usage":
+		return m.usageCommand()
+	case "vim":
+		return m.toggleVim()
 	case "title":
 		return m.titleCommand(args)
 	case "sessions":
@@ -61,6 +70,10 @@ func (m *Model) command(name, args string) tea.Cmd {
 		return m.openFind(strings.TrimSpace(args))
 	case "export":
 		return m.exportCommand(args)
+	case "busy":
+		return m.busyCommand(args)
+	case "rewind", "branch":
+		return m.rewindCommand(c.Name == "branch")
 	case "undo", "retry", "compress":
 		if m.opts.Agent == nil || m.sess == nil {
 			return m.flash("there is no conversation to /" + c.Name + " yet")

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/ui/panels"
 	"github.com/herm-dev/herm/ui/render"
 )
 
@@ -73,8 +74,7 @@ func (m *Model) flashFor(text string, d time.Duration) tea.Cmd {
 // and context fill on the right; the session title between.
 func (m *Model) statusLine() string {
 	c := m.theme.Chrome
-	muted, model, title, warn, spin := render.Open(c.StatusMuted), render.Open(c.StatusModel),
-		render.Open(c.StatusTitle), render.Open(c.StatusWarn), render.Open(c.Spinner)
+	muted, title, warn, spin := render.Open(c.StatusMuted), render.Open(c.StatusTitle), render.Open(c.StatusWarn), render.Open(c.Spinner)
 
 	var left string
 	switch {
@@ -106,32 +106,10 @@ func (m *Model) statusLine() string {
 		left = render.Paint(muted, "? help · ctrl+o commands")
 	}
 
-	var right []string
-	if seg := modeSegment(m.approvalMode()); seg != "" {
-		ink := muted
-		if m.approvalMode() == agent.ModeYolo {
-			ink = warn
-		}
-		right = append(right, render.Paint(ink, seg))
-	}
-	if m.opts.Agent != nil || m.connecting {
-		right = append(right, render.Paint(model, m.info.Model))
-		u := m.info.Usage
-		if u.InputTokens+u.OutputTokens > 0 {
-			right = append(right, render.Paint(muted, "↑"+compact(u.InputTokens)+" ↓"+compact(u.OutputTokens)))
-		}
-		if w := m.opts.ContextWindow; w > 0 && m.status.lastPrompt > 0 {
-			pct := m.status.lastPrompt * 100 / w
-			open := muted
-			if pct >= 80 {
-				open = warn
-			}
-			right = append(right, render.Paint(open, "ctx "+strconv.Itoa(pct)+"%"))
-		}
-	}
+	right := m.fitSegments(m.statusSegments(), m.width-render.Width(left)-2)
 	r := strings.Join(right, render.Paint(muted, " · "))
 	mid := ""
-	if m.info.Title != "" {
+	if m.info.Title != "" && m.showsSegment("title") {
 		mid = render.Paint(title, m.info.Title)
 	}
 	lw, rw, mw := render.Width(left), render.Width(r), render.Width(mid)
@@ -145,6 +123,137 @@ func (m *Model) statusLine() string {
 	default:
 		return left + strings.Repeat(" ", space) + r
 	}
+}
+
+// defaultSegments are the status line's right-hand segments when
+// display.status_segments is not set, most important first: as the
+// terminal narrows they are dropped from the end. The title, between
+// activity and segments, goes first of all.
+var defaultSegments = [...]string{"mode", "model", "context", "tokens", "effort", "cost", "tasks", "todo", "vim", "title"}
+
+// segmentNames returns the segments chosen, in priority order.
+func (m *Model) segmentNames() []string {
+	if len(m.opts.StatusSegments) > 0 {
+		return m.opts.StatusSegments
+	}
+	return defaultSegments[:]
+}
+
+func (m *Model) showsSegment(name string) bool {
+	for _, s := range m.segmentNames() {
+		if s == name {
+			return true
+		}
+	}
+	return false
+}
+
+// statusSegments renders the chosen segments that have something to say,
+// in priority order.
+func (m *Model) statusSegments() []string {
+	c := m.theme.Chrome
+	muted, model, warn := render.Open(c.StatusMuted), render.Open(c.StatusModel), render.Open(c.StatusWarn)
+	agentOn := m.opts.Agent != nil || m.connecting
+	var out []string
+	for _, name := range m.segmentNames() {
+		var seg string
+		switch name {
+		case "mode":
+			if text := modeSegment(m.approvalMode()); text != "" {
+				ink := muted
+				if m.approvalMode() == agent.ModeYolo {
+					ink = warn
+				}
+				seg = render.Paint(ink, text)
+			}
+		case "model":
+			if agentOn {
+				seg = render.Paint(model, m.info.Model)
+			}
+		case "effort":
+			if e := m.currentEffort(); agentOn && e != "" {
+				seg = render.Paint(muted, "effort "+e)
+			}
+		case "tokens":
+			if u := m.info.Usage; agentOn && u.InputTokens+u.OutputTokens > 0 {
+				seg = render.Paint(muted, "↑"+compact(u.InputTokens)+" ↓"+compact(u.OutputTokens))
+			}
+		case "cost":
+			if cost := m.info.CostUSD + m.pn.cost; agentOn && cost > 0 {
+				seg = render.Paint(muted, panels.Dollars(cost))
+			}
+		case "context":
+			if w := m.contextWindow(); agentOn && w > 0 && m.status.lastPrompt > 0 {
+				seg = panels.MiniBar(m.theme, m.status.lastPrompt, w)
+			}
+		case "todo":
+			if done, total := m.pn.todo.Counts(); total > 0 {
+				seg = render.Paint(muted, "todo "+strconv.Itoa(done)+"/"+strconv.Itoa(total))
+			}
+		case "tasks":
+			if n := m.runningTasks(); n > 0 {
+				seg = render.Paint(muted, strconv.Itoa(n)+" bg")
+			}
+		case "vim":
+			if v := m.vimModeName(); v != "" {
+				seg = render.Paint(muted, v)
+			}
+		case "session":
+			if m.info.ID != "" {
+				seg = render.Paint(muted, m.info.ID)
+			}
+		}
+		if seg != "" {
+			out = append(out, seg)
+		}
+	}
+	return out
+}
+
+// fitSegments drops segments from the end until they fit in width cells
+// (joined by " · ").
+func (m *Model) fitSegments(segs []string, width int) []string {
+	total := 0
+	for i, s := range segs {
+		w := render.Width(s)
+		if i > 0 {
+			w += 3
+		}
+		if total+w > width {
+			return segs[:i]
+		}
+		total += w
+	}
+	return segs
+}
+
+// currentEffort is the reasoning effort of the next turn.
+func (m *Model) currentEffort() string {
+	if m.sess != nil {
+		return m.sess.ReasoningEffort()
+	}
+	if m.pn.effort != "" {
+		return m.pn.effort
+	}
+	if m.opts.Agent != nil {
+		return m.opts.Agent.ReasoningEffort
+	}
+	return ""
+}
+
+// runningTasks counts the background processes still running (an
+// in-memory list).
+func (m *Model) runningTasks() int {
+	if m.opts.Terminal == nil {
+		return 0
+	}
+	n := 0
+	for _, p := range m.opts.Terminal.Processes() {
+		if p.Running() {
+			n++
+		}
+	}
+	return n
 }
 
 // elapsed writes whole seconds: 7s, 1m05s.

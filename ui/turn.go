@@ -14,6 +14,7 @@ import (
 
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/agent/commands"
+	"github.com/herm-dev/herm/agent/llm"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/ui/attach"
 	"github.com/herm-dev/herm/ui/chat"
@@ -30,7 +31,12 @@ type runState struct {
 }
 
 // sendMsg is a message ready to run as a turn (attachments read).
-type sendMsg struct{ text string }
+type sendMsg struct {
+	text   string
+	images []llm.Image
+	// flash says what could not be attached.
+	flash string
+}
 
 // runExitedMsg says a run's goroutine finished and delivered all events.
 type runExitedMsg struct{ id int }
@@ -52,32 +58,34 @@ func (m *Model) submit(s input.Submitted) tea.Cmd {
 	if len(s.Files) > 0 {
 		return readAttachments(m.opts.Cwd, s)
 	}
-	return m.startTurn(s.Text)
+	return m.startInput(agent.Input{Text: s.Text, Images: llmImages(s.Images)})
 }
 
-// startTurn runs a turn for text. With no session yet, one is created
-// first; with a turn running, it is interrupted and text runs next.
-func (m *Model) startTurn(text string) tea.Cmd {
+// startTurn runs a turn for text (see startInput).
+func (m *Model) startTurn(text string) tea.Cmd { return m.startInput(agent.Input{Text: text}) }
+
+// startInput runs a turn for in. With no session yet, one is created
+// first; with a turn running, in waits, steers it or interrupts it, as
+// /busy says (queue.go).
+func (m *Model) startInput(in agent.Input) tea.Cmd {
 	if m.run != nil {
-		m.queued = append(m.queued, text)
-		m.interrupt()
-		return nil
+		return m.whileBusy(in)
 	}
 	if m.sess == nil {
-		m.queued = append(m.queued, text)
+		m.queued = append(m.queued, in)
 		if m.opening || m.connecting {
 			return nil
 		}
 		m.opening = true
 		return tea.Batch(m.createSession(), m.startTicking())
 	}
-	m.chat.AddUser(text)
+	m.chat.AddUserImages(in.Text, imageChips(in.Images))
 	if m.mode != "" { // the permission mode chosen in this UI (approvals.go)
 		m.sess.SetApprovalMode(m.mode)
 	}
 	sess := m.sess // the run's goroutine must not read the model
 	return m.begin(func(ctx context.Context, emit func(agent.Event)) {
-		sess.Run(ctx, agent.Input{Text: text}, emit)
+		sess.Run(ctx, in, emit)
 	})
 }
 
@@ -88,6 +96,7 @@ func (m *Model) begin(call func(context.Context, func(agent.Event))) tea.Cmd {
 	ctx, cancel := context.WithCancel(m.ctx)
 	r := &runState{id: m.nextRun, cancel: cancel, started: m.now(), done: make(chan struct{})}
 	m.run = r
+	m.input.SetBusyHint(m.busyHint())
 	send := m.send
 	return tea.Batch(m.startTicking(), func() tea.Msg {
 		defer close(r.done)
@@ -113,6 +122,8 @@ func (m *Model) handleRunExited(msg runExitedMsg) tea.Cmd {
 		return nil
 	}
 	m.run = nil
+	m.draft.steering = nil
+	m.input.SetBusyHint("")
 	m.status.retryUntil = time.Time{}
 	m.approval.DropRun(msg.id) // requests the run's end denied
 	m.approvalsChanged()
@@ -220,6 +231,11 @@ func (m *Model) applyEvent(ev agent.Event) {
 	case agent.LoopWarning:
 		m.chat.AddNotice(fmt.Sprintf("the model called %s with the same arguments %d times in a row (the turn stops at %d)", e.Tool, e.Count, e.Limit), false)
 		return
+	case agent.Steered:
+		m.steered(e)
+	case agent.SteerReturned:
+		m.steerReturned(e)
+		return
 	case agent.TurnDone:
 		m.status.retryUntil = time.Time{}
 		switch e.Reason {
@@ -266,10 +282,15 @@ func addUsage(u *store.Usage, o store.Usage) {
 const maxAttachment = 256 << 10
 
 // readAttachments reads the files a message names with @path and sends the
-// message with them attached. Words that are not readable files stay text.
+// message with them attached: images (@shot.png) as image parts, other
+// files as text. Words that are not readable files stay text.
 func readAttachments(cwd string, s input.Submitted) tea.Cmd {
 	return func() tea.Msg {
-		var files []attach.File
+		var (
+			files  []attach.File
+			images = llmImages(s.Images)
+			failed []string
+		)
 		for _, p := range s.Files {
 			path := p
 			if strings.HasPrefix(path, "~/") {
@@ -282,6 +303,15 @@ func readAttachments(cwd string, s input.Submitted) tea.Cmd {
 			}
 			st, err := os.Stat(path)
 			if err != nil || !st.Mode().IsRegular() {
+				continue
+			}
+			if input.IsImageName(path) {
+				img, err := input.ReadImage(path)
+				if err != nil {
+					failed = append(failed, p+": "+err.Error())
+					continue
+				}
+				images = append(images, llm.Image{MediaType: img.MediaType, Data: img.Data})
 				continue
 			}
 			f, err := os.Open(path)
@@ -299,6 +329,34 @@ func readAttachments(cwd string, s input.Submitted) tea.Cmd {
 			}
 			files = append(files, attach.File{Path: p, Content: string(data), Truncated: cut})
 		}
-		return sendMsg{text: attach.Format(s.Text, files)}
+		msg := sendMsg{text: attach.Format(s.Text, files), images: images}
+		if len(failed) > 0 {
+			msg.flash = "not attached: " + strings.Join(failed, "; ")
+		}
+		return msg
 	}
+}
+
+// llmImages converts the input's images for the agent.
+func llmImages(imgs []input.Image) []llm.Image {
+	if len(imgs) == 0 {
+		return nil
+	}
+	out := make([]llm.Image, len(imgs))
+	for i, img := range imgs {
+		out[i] = llm.Image{MediaType: img.MediaType, Data: img.Data}
+	}
+	return out
+}
+
+// imageChips labels images for the transcript.
+func imageChips(imgs []llm.Image) []string {
+	if len(imgs) == 0 {
+		return nil
+	}
+	st := make([]store.Image, len(imgs))
+	for i, img := range imgs {
+		st[i] = store.Image{MediaType: img.MediaType, Size: len(img.Data)}
+	}
+	return chat.ImageChips(st)
 }

@@ -26,6 +26,8 @@ import (
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/themes"
+	"github.com/herm-dev/herm/tools/terminal"
+	"github.com/herm-dev/herm/ui/keys"
 )
 
 // Options configure the UI.
@@ -72,6 +74,9 @@ type Options struct {
 	// LightBackground is the guess of the terminal's background until it
 	// answers (Run guesses from COLORFGBG).
 	LightBackground bool
+	// Busy is display.busy: what a message sent while the agent works
+	// does — "interrupt" (the default), "queue" or "steer" (queue.go).
+	Busy string
 	// Home is HERM_HOME: /export writes to Home/exports, and a copy made
 	// without a clipboard tool is kept in Home/cache/clipboard.txt.
 	Home string
@@ -82,6 +87,17 @@ type Options struct {
 	// the bell and posts a notification when it ends while the terminal
 	// is not focused. Zero is the default (10 s); negative never notifies.
 	NotifyAfter time.Duration
+	// Terminal is the terminal tool's backend: the tasks panel lists and
+	// kills its background processes. Nil shows the foreground tool only.
+	Terminal *terminal.Backend
+	// KeyOverrides are the config's keys: map; New applies them to the
+	// key map and shows what it refused as a warning.
+	KeyOverrides []keys.Override
+	// VimMode starts the input in vim mode (display.vim_mode; /vim).
+	VimMode bool
+	// StatusSegments are display.status_segments: what the status line
+	// shows on its right, most important first. Empty is the default set.
+	StatusSegments []string
 }
 
 // Prewarm builds, on a goroutine, the tables the first frame needs — the
@@ -99,6 +115,7 @@ type Backend struct {
 	Redact        func(string) string
 	ContextWindow int
 	Provider      string
+	Terminal      *terminal.Backend
 }
 
 // Run opens the UI on the terminal and returns when the person quits. A

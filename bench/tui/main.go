@@ -20,6 +20,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/herm-dev/herm/internal/fakeopenai"
@@ -28,6 +29,7 @@ import (
 func main() {
 	bin := flag.String("bin", "", "herm binary to measure (default: build one)")
 	runs := flag.Int("runs", 20, "runs of each start-up measurement")
+	only := flag.String("only", "", "run only these measurements, comma-separated: startup,pty,idle,long,stream")
 	streamSecs := flag.Int("stream", 6, "seconds of streaming for the frame-rate measurement")
 	flag.Parse()
 
@@ -46,10 +48,24 @@ func main() {
 	b := &bench{bin: *bin, dir: dir, url: srv.URL, srv: srv}
 
 	fmt.Println("herm full-screen UI, whole process (median of", *runs, "runs unless said)")
-	b.startup(*runs)
-	b.idle()
-	b.longSession(*runs)
-	b.streaming(time.Duration(*streamSecs) * time.Second)
+	want := func(name string) bool {
+		return *only == "" || slices.Contains(strings.Split(*only, ","), name)
+	}
+	if want("startup") {
+		b.startup(*runs)
+	}
+	if want("pty") {
+		b.ptyStartup(*runs)
+	}
+	if want("idle") {
+		b.idle()
+	}
+	if want("long") {
+		b.longSession(*runs)
+	}
+	if want("stream") {
+		b.streaming(time.Duration(*streamSecs) * time.Second)
+	}
 }
 
 type bench struct {

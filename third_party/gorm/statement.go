@@ -695,10 +695,15 @@ func (stmt *Statement) Changed(fields ...string) bool {
 	return false
 }
 
+// nameMatcher is compiled on first use (herm patch: compiled in init
+// upstream, the most expensive regexp left in herm's start-up).
+var nameMatcher = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:\W?(\w+?)\W?\.)?(?:(\*)|\W?(\w+?)\W?)$`)
+})
+
 var matchName = func() func(tableColumn string) (table, column string) {
-	nameMatcher := regexp.MustCompile(`^(?:\W?(\w+?)\W?\.)?(?:(\*)|\W?(\w+?)\W?)$`)
 	return func(tableColumn string) (table, column string) {
-		if matches := nameMatcher.FindStringSubmatch(tableColumn); len(matches) == 4 {
+		if matches := nameMatcher().FindStringSubmatch(tableColumn); len(matches) == 4 {
 			table = matches[1]
 			star := matches[2]
 			columnName := matches[3]

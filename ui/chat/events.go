@@ -1,6 +1,9 @@
 package chat
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/ui/attach"
@@ -30,6 +33,42 @@ func (p *Pane) AddUser(content string) {
 	p.turn.pendingUser = p.push(&userItem{text: text, attached: files}, 0)
 	p.Bottom()
 	p.evict()
+}
+
+// AddUserImages is AddUser for a message sent with images, shown as chips
+// under its text (see ImageChips).
+func (p *Pane) AddUserImages(content string, chips []string) {
+	p.AddUser(content)
+	if en := p.turn.pendingUser; en != nil {
+		en.it.(*userItem).images = chips
+	}
+}
+
+// ImageChips labels stored images for the transcript: "image/png · 42 KB".
+func ImageChips(imgs []store.Image) []string {
+	if len(imgs) == 0 {
+		return nil
+	}
+	out := make([]string, len(imgs))
+	for i, img := range imgs {
+		n := img.Size
+		if n == 0 {
+			n = len(img.Data)
+		}
+		out[i] = strings.TrimPrefix(img.MediaType, "image/") + " · " + SizeText(n)
+	}
+	return out
+}
+
+// SizeText is a byte count for people: 812 B, 42 KB, 1.3 MB.
+func SizeText(n int) string {
+	switch {
+	case n < 1<<10:
+		return strconv.Itoa(n) + " B"
+	case n < 1<<20:
+		return strconv.Itoa((n+512)>>10) + " KB"
+	}
+	return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MB"
 }
 
 // AddNotice shows a line from herm: a command's result, an error.
@@ -129,7 +168,7 @@ func (p *Pane) saved(m store.Message) {
 			return
 		}
 		text, files := attach.Split(m.Content)
-		p.push(&userItem{text: text, attached: files, id: m.ID}, m.ID)
+		p.push(&userItem{text: text, attached: files, images: ImageChips(m.Images), id: m.ID}, m.ID)
 	case "assistant":
 		if en := p.turn.cur; en != nil {
 			a := en.it.(*assistantItem)

@@ -55,7 +55,7 @@ func (p *Pane) entriesFrom(msgs []store.Message) []*entry {
 				continue
 			}
 			text, files := attach.Split(m.Content)
-			out = append(out, &entry{it: &userItem{text: text, attached: files, id: m.ID}, firstID: m.ID})
+			out = append(out, &entry{it: &userItem{text: text, attached: files, images: ImageChips(m.Images), id: m.ID}, firstID: m.ID})
 		case "assistant":
 			if m.Content != "" || m.Reasoning != "" {
 				interrupted := !m.Complete || m.FinishReason == "interrupted" || m.FinishReason == "error"

@@ -50,6 +50,7 @@ func (e *entry) bump() { e.version++ }
 type userItem struct {
 	text     string
 	attached []string
+	images   []string // chips of the images sent with it (ImageChips)
 	id       int64
 }
 
@@ -61,6 +62,10 @@ func (u *userItem) render(c *drawCtx, width int) drawn {
 	}
 	for _, p := range u.attached {
 		lines = append(lines, bar+render.Truncate(render.Paint(c.ink.attachment, "📎 "+p), width-2, "…"))
+	}
+	if len(u.images) > 0 {
+		chips := render.Paint(c.ink.attachment, "🖼 "+strings.Join(u.images, "  🖼 "))
+		lines = append(lines, bar+render.Truncate(chips, width-2, "…"))
 	}
 	return drawn{lines: lines}
 }

@@ -40,7 +40,7 @@ type historyLoadedMsg struct {
 }
 
 // SetHistoryFile keeps the history in path (created 0600 when first
-// written), redacting secrets with redact. The returned command reads what
+// written), redacting secrets with redact (called in Update). The returned command reads what
 // earlier runs saved; it goes before this session's history.
 func (m *Model) SetHistoryFile(path string, redact func(string) string) tea.Cmd {
 	if path == "" {
@@ -87,7 +87,9 @@ func (m *Model) withSave(sub *Submitted, cmd tea.Cmd) tea.Cmd {
 	if sub == nil || m.hist == nil || len(m.history) == 0 {
 		return cmd
 	}
-	h, entry := m.hist, m.history[len(m.history)-1]
+	// Redacting here, not in the command, lets redact read state the
+	// caller changes in Update.
+	h, entry := m.hist, m.hist.redact(m.history[len(m.history)-1])
 	return tea.Batch(cmd, func() tea.Msg {
 		if err := h.add(entry); err != nil {
 			return FlashMsg{Text: "could not save the input history: " + err.Error()}
@@ -118,11 +120,11 @@ func (h *historyFile) read() ([]string, error) {
 	return out, nil
 }
 
-// add appends entry to the file (unless it repeats the last one or may
-// hold a secret) and trims the file to maxSavedHistory entries. The file
-// is read again first, so other herm windows' entries are kept.
+// add appends entry (redacted already) to the file, unless it repeats the
+// last one or may still hold a secret, and trims the file to
+// maxSavedHistory entries. The file is read again first, so other herm
+// windows' entries are kept.
 func (h *historyFile) add(entry string) error {
-	entry = h.redact(entry)
 	if len(entry) > maxSavedEntry || memory.FindSecret(entry) != "" {
 		return nil
 	}

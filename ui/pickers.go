@@ -1,0 +1,296 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/agent/llm"
+	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/themes"
+	"github.com/herm-dev/herm/ui/panels"
+	"github.com/herm-dev/herm/ui/render"
+)
+
+// pickerMsg is the end of something a picker started in a Cmd.
+type pickerMsg struct {
+	what string // "model", "theme"
+	text string
+	err  error
+}
+
+// modelPicker is the model switcher: the provider's models from the
+// catalog (agent/llm/models.go), any name typed as a custom entry, and
+// the reasoning effort where the model takes one.
+type modelPicker struct {
+	list   panels.Picker
+	effort int // index into agent.Efforts()
+}
+
+func (m *Model) openModelPicker() tea.Cmd {
+	if m.opts.Agent == nil && !m.connecting {
+		return m.flash("no model is configured yet")
+	}
+	provider := m.opts.Provider
+	if provider == "" && m.opts.Agent != nil && m.opts.Agent.Provider != nil {
+		provider = m.opts.Agent.Provider.Name()
+	}
+	p := &modelPicker{list: panels.Picker{Custom: "a model by this name (not in the catalog)"}}
+	current := m.info.Model
+	p.list.Items = append(p.list.Items, panels.Item{Name: current, Desc: modelDesc(current), Mark: "current"})
+	for _, mi := range llm.Models(provider) {
+		if mi.Name != current {
+			p.list.Items = append(p.list.Items, panels.Item{Name: mi.Name, Desc: modelDesc(mi.Name)})
+		}
+	}
+	effort := m.pn.effort
+	if m.sess != nil {
+		effort = m.sess.ReasoningEffort()
+	} else if effort == "" && m.opts.Agent != nil {
+		effort = m.opts.Agent.ReasoningEffort
+	}
+	for i, e := range agent.Efforts() {
+		if e == effort {
+			p.effort = i
+		}
+	}
+	m.overlays = append(m.overlays, p)
+	return nil
+}
+
+// modelDesc says what the catalog knows of a model: its window and price.
+func modelDesc(name string) string {
+	var parts []string
+	if w, ok := llm.ContextWindow(name); ok {
+		parts = append(parts, panels.Tokens(w)+" context")
+	}
+	if mi, ok := llm.Lookup(name); ok {
+		parts = append(parts, fmt.Sprintf("$%g/$%g per M in/out", mi.Price.Input, mi.Price.Output))
+		if mi.Effort {
+			parts = append(parts, "reasoning effort")
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// takesEffort reports whether a model takes a reasoning effort: the
+// catalog says so, and a model it does not know may.
+func takesEffort(name string) bool {
+	mi, ok := llm.Lookup(name)
+	return !ok || mi.Effort
+}
+
+func (p *modelPicker) Update(m *Model, msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	k := m.keys.Picker
+	switch {
+	case key.Matches(msg, k.Back):
+		return true, nil
+	case key.Matches(msg, k.Choose):
+		it, ok := p.list.Current()
+		if !ok {
+			return false, nil
+		}
+		return true, m.switchModel(it.Name, agent.Efforts()[p.effort])
+	case key.Matches(msg, k.Up):
+		p.list.Move(-1)
+	case key.Matches(msg, k.Down):
+		p.list.Move(1)
+	case key.Matches(msg, k.Effort):
+		n := len(agent.Efforts())
+		if msg.String() == "left" {
+			p.effort = (p.effort + n - 1) % n
+		} else {
+			p.effort = (p.effort + 1) % n
+		}
+	case msg.String() == "backspace":
+		p.list.Backspace()
+	case msg.Text != "":
+		p.list.Type(msg.Text)
+	}
+	return false, nil
+}
+
+func (p *modelPicker) View(m *Model) string {
+	width := min(72, m.width-6)
+	c := m.theme.Chrome
+	hint := render.Open(c.Hint)
+	body := p.list.View(m.theme, width, max(m.height-12, 3))
+	effort := "default"
+	if e := agent.Efforts()[p.effort]; e != "" {
+		effort = e
+	}
+	line := render.Paint(render.Open(c.KeyDesc), "reasoning effort: ") + render.Paint(render.Open(c.Key), "◂ "+effort+" ▸")
+	if it, ok := p.list.Current(); ok && !takesEffort(it.Name) {
+		line = render.Paint(hint, "reasoning effort: — (this model takes none)")
+	}
+	foot := render.Paint(hint, "type to filter or name any model · ← → effort · enter switch · esc close")
+	return m.dialog("Model", body+"\n\n"+line+"\n"+render.Truncate(foot, width, "…"), width+4)
+}
+
+// switchModel switches the session's model and reasoning effort (in a
+// Cmd: it is recorded in the store). Before the session exists they are
+// kept for it.
+func (m *Model) switchModel(name, effort string) tea.Cmd {
+	if !takesEffort(name) {
+		effort = ""
+	}
+	if m.sess == nil {
+		m.info.Model = name
+		m.pn.effort = effort
+		return m.flash("model " + name + effortNote(effort) + " — used from your next message")
+	}
+	if err := m.sess.SetReasoningEffort(effort); err != nil {
+		return m.flash(err.Error())
+	}
+	sess, ctx := m.sess, m.ctx
+	return func() tea.Msg {
+		return pickerMsg{what: "model", text: name + effortNote(effort), err: sess.SetModel(ctx, name)}
+	}
+}
+
+func effortNote(e string) string {
+	if e == "" {
+		return ""
+	}
+	return " (" + e + " effort)"
+}
+
+// contextWindow is the window of the model the status line and /usage
+// measure against: the configured one, or the catalog's for a model
+// switched to.
+func (m *Model) contextWindow() int {
+	if m.opts.Agent != nil && m.info.Model != "" && m.info.Model != m.opts.Agent.Model {
+		if w, ok := llm.ContextWindow(m.info.Model); ok {
+			return w
+		}
+	}
+	return m.opts.ContextWindow
+}
+
+// themePicker lists the themes; moving the selection previews a theme at
+// once, enter keeps it (and writes display.theme), esc puts the old one
+// back.
+type themePicker struct {
+	list panels.Picker
+	orig string
+}
+
+func (m *Model) openThemePicker() tea.Cmd {
+	p := &themePicker{orig: m.opts.Theme}
+	for _, e := range themes.Builtins() {
+		it := panels.Item{Name: e.Name, Desc: e.Desc}
+		p.list.Items = append(p.list.Items, it)
+	}
+	for _, u := range m.opts.UserThemes {
+		p.list.Items = append(p.list.Items, panels.Item{Name: u.Name, Desc: "yours: " + u.File})
+	}
+	cur := m.opts.Theme
+	if cur == "" {
+		cur = themes.Auto
+	}
+	for i := range p.list.Items {
+		if p.list.Items[i].Name == cur {
+			p.list.Items[i].Mark = "current"
+		}
+	}
+	p.list.Select(cur)
+	m.overlays = append(m.overlays, p)
+	return nil
+}
+
+func (p *themePicker) Update(m *Model, msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	k := m.keys.Picker
+	switch {
+	case key.Matches(msg, k.Back):
+		m.setTheme(p.orig)
+		return true, nil
+	case key.Matches(msg, k.Choose):
+		it, ok := p.list.Current()
+		if !ok {
+			return false, nil
+		}
+		m.setTheme(it.Name)
+		return true, m.saveTheme(it.Name)
+	case key.Matches(msg, k.Up):
+		p.list.Move(-1)
+	case key.Matches(msg, k.Down):
+		p.list.Move(1)
+	case msg.String() == "backspace":
+		p.list.Backspace()
+	case msg.Text != "":
+		p.list.Type(msg.Text)
+	default:
+		return false, nil
+	}
+	if it, ok := p.list.Current(); ok {
+		m.setTheme(it.Name) // the live preview
+	}
+	return false, nil
+}
+
+func (p *themePicker) View(m *Model) string {
+	width := min(64, m.width-6)
+	hint := render.Open(m.theme.Chrome.Hint)
+	body := p.list.View(m.theme, width, max(m.height-12, 3))
+	foot := render.Paint(hint, "↑↓ preview · enter keep · esc put back "+p.orig)
+	return m.dialog("Theme · "+m.theme.Name, body+"\n\n"+render.Truncate(foot, width, "…"), width+4)
+}
+
+// setTheme switches to the theme setting name and redraws everything
+// with it.
+func (m *Model) setTheme(name string) {
+	if name == m.opts.Theme {
+		return
+	}
+	m.opts.Theme = name
+	m.applyTheme()
+}
+
+// saveTheme writes display.theme to config.yaml (in a Cmd).
+func (m *Model) saveTheme(name string) tea.Cmd {
+	if m.opts.Home == "" {
+		return m.flash("theme " + name + " for this run")
+	}
+	home := config.Home(m.opts.Home)
+	return func() tea.Msg {
+		return pickerMsg{what: "theme", text: name, err: config.Set(home, "display.theme", name)}
+	}
+}
+
+func (m *Model) handlePickerMsg(msg pickerMsg) tea.Cmd {
+	if msg.err != nil {
+		m.chat.AddNotice(m.opts.Redact(fmt.Sprintf("%s: %v", msg.what, msg.err)), true)
+		return nil
+	}
+	switch msg.what {
+	case "model":
+		m.info.Model = strings.TrimSuffix(msg.text, effortNote(m.sessEffort()))
+		return m.flash("model " + msg.text + " for this session")
+	case "theme":
+		return m.flash("theme " + msg.text + " saved in config.yaml (display.theme)")
+	}
+	return nil
+}
+
+func (m *Model) sessEffort() string {
+	if m.sess == nil {
+		return ""
+	}
+	return m.sess.ReasoningEffort()
+}
+
+// themeCommand is /theme: the picker, or /theme NAME to switch at once.
+func (m *Model) themeCommand(args string) tea.Cmd {
+	name := strings.TrimSpace(args)
+	if name == "" {
+		return m.openThemePicker()
+	}
+	if !themes.Known(name, m.opts.UserThemes) {
+		return m.flash("no theme " + name + " — /theme lists them")
+	}
+	m.setTheme(name)
+	return m.saveTheme(name)
+}
