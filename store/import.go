@@ -9,9 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strconv"
-	"strings"
 	"slices"
 	"time"
 )
@@ -65,7 +62,7 @@ const (
 	// few thousand messages, which doubles the cost of an import. It only
 	// matters inside big transactions; an append commits (and flushes)
 	// long before reaching it.
-	importHashSize = 64 << 20
+	importHashSize = 16 << 20
 )
 
 // importItem is one conversation on its way into the store.
@@ -174,9 +171,6 @@ func (o ImportOptions) withDefaults() ImportOptions {
 	}
 	if o.BatchMessages <= 0 {
 		o.BatchMessages = defaultBatchMessages
-		if n, _ := strconv.Atoi(os.Getenv("HERM_EXP_BATCH")); n > 0 {
-			o.BatchMessages = n
-		}
 	}
 	return o
 }
@@ -294,14 +288,6 @@ func (w *importWriter) write(ctx context.Context, b *importBatch, res *ImportRes
 		if !w.hashSet {
 			if err := raiseHashSize(ctx, tx); err != nil {
 				return err
-			}
-			for _, p := range strings.Split(os.Getenv("HERM_EXP_SQL"), ";") {
-				if strings.TrimSpace(p) == "" {
-					continue
-				}
-				if _, err := tx.ExecContext(ctx, p); err != nil {
-					return fmt.Errorf("exp %s: %w", p, err)
-				}
 			}
 		}
 		var before int64

@@ -1,8 +1,10 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -43,30 +45,69 @@ func (s *Store) expandPrefixes(ctx context.Context, groups [][]queryTerm, neg []
 }
 
 // prefixWords lists the indexed words starting with prefix: all of them
-// when there are at most maxPrefixWords, else the most frequent ones.
+// when there are at most maxPrefixWords, else the most frequent ones. The
+// common words (searchhot.go) come from the sample; the vocabulary counts
+// only the words between them.
 func (s *Store) prefixWords(ctx context.Context, prefix string) ([]string, error) {
-	// The words after prefix and before it with its last byte raised are
-	// exactly those starting with it (plain ASCII, binary order).
-	upper := prefix[:len(prefix)-1] + string(prefix[len(prefix)-1]+1)
-	words, err := s.vocabWords(ctx, `SELECT term FROM messages_fts_vocab WHERE term >= ? AND term < ? LIMIT ?`,
-		prefix, upper, maxPrefixWords+1)
-	if err != nil || len(words) <= maxPrefixWords {
-		return words, err
+	// The vocabulary counts the words at its range's bounds even when the
+	// bounds exclude them (term < x counts x), so every range here is
+	// inclusive and bounded by strings that are never words: no indexed
+	// word (UTF-8) holds the byte 0xff or a control character.
+	last := prefix + "\xff" // above every word starting with prefix
+	hot, err := s.hot(ctx)
+	if err != nil {
+		return nil, err
 	}
-	return s.vocabWords(ctx, `SELECT term FROM messages_fts_vocab WHERE term >= ? AND term < ?
-		ORDER BY doc DESC LIMIT ?`, prefix, upper, maxPrefixWords)
+	known := hotIn(hot, prefix, last)
+	found := slices.Clone(known)
+	lo := prefix
+	for i := 0; i <= len(known); i++ {
+		hi := last
+		if i < len(known) {
+			hi = justBefore(known[i].term)
+		}
+		if lo <= hi {
+			words, err := s.vocabWords(ctx, `SELECT term, doc FROM messages_fts_vocab
+				WHERE term >= ? AND term <= ? ORDER BY doc DESC LIMIT ?`, lo, hi, maxPrefixWords)
+			if err != nil {
+				return nil, err
+			}
+			found = append(found, words...)
+		}
+		if i < len(known) {
+			lo = known[i].term + "\x01" // just after it
+		}
+	}
+	if len(found) > maxPrefixWords {
+		slices.SortFunc(found, func(a, b hotWord) int { return cmp.Compare(b.doc, a.doc) })
+		found = found[:maxPrefixWords]
+	}
+	words := make([]string, len(found))
+	for i, w := range found {
+		words[i] = w.term
+	}
+	slices.Sort(words)
+	return words, nil
 }
 
-func (s *Store) vocabWords(ctx context.Context, query string, args ...any) ([]string, error) {
+// justBefore returns a string above every word below w (a plain ASCII
+// word) and below w: w with its last byte lowered and 0xff appended.
+func justBefore(w string) string {
+	b := []byte(w)
+	b[len(b)-1]--
+	return string(append(b, 0xff))
+}
+
+func (s *Store) vocabWords(ctx context.Context, query string, args ...any) ([]hotWord, error) {
 	rows, err := s.rdb.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read the index vocabulary: %w", err)
 	}
 	defer rows.Close()
-	var words []string
+	var words []hotWord
 	for rows.Next() {
-		var w string
-		if err := rows.Scan(&w); err != nil {
+		var w hotWord
+		if err := rows.Scan(&w.term, &w.doc); err != nil {
 			return nil, err
 		}
 		words = append(words, w)

@@ -65,6 +65,9 @@ type Store struct {
 
 	// newID makes session ids; tests replace it to force collisions.
 	newID func(time.Time) string
+
+	// hotWords are common words sampled for prefix search (searchhot.go).
+	hotWords hotWords
 }
 
 // Open opens the state database at path, creating it (0600, and its parent

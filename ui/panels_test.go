@@ -217,3 +217,18 @@ func TestUsageByModel(t *testing.T) {
 		t.Error("esc did not close the report")
 	}
 }
+
+// The model switcher at 60 and 200 columns: the provider's catalog, the
+// current model first, the effort line.
+func TestGoldenModelPicker(t *testing.T) {
+	for _, width := range []int{60, 200} {
+		m := newModel(t, width, 30)
+		m.opts.Provider = "anthropic"
+		m.Update(altKey('m'))
+		golden(t, "model_picker_"+itoa(width), screen(m))
+		m.Update(press("esc"))
+		if len(m.overlays) != 0 {
+			t.Error("esc did not close the switcher")
+		}
+	}
+}

@@ -94,6 +94,21 @@ func (m *Model) handleSend(msg sendMsg) tea.Cmd {
 	return tea.Batch(note, m.startInput(agent.Input{Text: msg.text, Images: msg.images}))
 }
 
+// startQueuedInput runs a message taken from the head of the queue; when
+// the session must be created first, it goes back to the head, keeping
+// the queue's order.
+func (m *Model) startQueuedInput(in agent.Input) tea.Cmd {
+	if m.sess == nil && m.run == nil {
+		m.queued = append([]agent.Input{in}, m.queued...)
+		if m.opening || m.connecting {
+			return nil
+		}
+		m.opening = true
+		return tea.Batch(m.createSession(), m.startTicking())
+	}
+	return m.startInput(in)
+}
+
 // whileBusy handles a message sent while a turn (or /compress) runs.
 func (m *Model) whileBusy(in agent.Input) tea.Cmd {
 	if m.draft.editing >= 0 { // an edited queued message goes back where it was

@@ -248,7 +248,7 @@ func (m *Model) startQueued() tea.Cmd {
 	}
 	next := m.queued[0]
 	m.queued = m.queued[1:]
-	return m.startInput(next)
+	return m.startQueuedInput(next)
 }
 
 // newSession forgets the current session; the next message starts one.

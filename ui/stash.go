@@ -137,7 +137,7 @@ func (p *pastesOverlay) View(m *Model) string {
 // previewLines are the first rows of a paste, cut to width, and how many
 // more it has.
 func previewLines(a input.Attachment, width, rows int) []string {
-	text := strings.ReplaceAll(a.Text, "\t", "    ")
+	text := strings.TrimSuffix(strings.ReplaceAll(a.Text, "\t", "    "), "\n")
 	all := strings.Split(text, "\n")
 	var out []string
 	for i := 0; i < len(all) && i < rows; i++ {

@@ -30,7 +30,7 @@ func (m *Model) vimModeName() string {
 func (m *Model) toggleVim() tea.Cmd {
 	m.vim = vimState{on: !m.vim.on}
 	if m.vim.on {
-		return m.flash("vim mode: esc for normal mode, i to insert — /vim turns it off")
+		return m.flash("vim mode on: esc normal, i insert")
 	}
 	return m.flash("vim mode off")
 }
@@ -109,8 +109,10 @@ func (m *Model) vimKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.edit(vkLeft), true
 	case key.Matches(msg, v.Right):
 		return m.edit(vkRight), true
+	case key.Matches(msg, v.WordNext) && msg.String() == "e":
+		return m.edit(vkWordNext), true // the input's word motion ends words
 	case key.Matches(msg, v.WordNext):
-		return m.edit(vkWordNext), true
+		return m.edit(vkWordNext, vkWordNext, vkWordPrev), true // the next word's start
 	case key.Matches(msg, v.WordPrev):
 		return m.edit(vkWordPrev), true
 	case key.Matches(msg, v.LineStart):
@@ -124,7 +126,7 @@ func (m *Model) vimKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, v.DeleteChar):
 		return m.edit(vkDelete), true
 	case key.Matches(msg, v.DeleteToEnd):
-		return m.edit(vkKillToEnd), true
+		return m.edit(vkKillToEnd, vkLeft), true // the cursor rests on the last character
 	case key.Matches(msg, v.Bottom):
 		return m.chat.Bottom(), true
 	case key.Matches(msg, v.HalfDown):

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"os"
 	"os/exec"
 	"time"
 
@@ -30,14 +32,15 @@ func (b *bench) ptyStartup(runs int) {
 }
 
 // firstFrameMark is text of the status line, which the first frame draws
-// in one piece (the renderer writes only changed cells, so text elsewhere
-// may be split by cursor moves).
-const firstFrameMark = "fake-model"
+// in one piece (the renderer moves the cursor around cells it need not
+// write and toggles autowrap for the last column, so other text on screen,
+// the model's name in the bottom-right corner included, may be split).
+const firstFrameMark = "ctrl+o commands"
 
 func (b *bench) ptyFirstFrame(home, work string) (wall, cpu time.Duration, ok bool) {
 	cmd := exec.Command(b.bin, b.args()...)
 	cmd.Dir = work
-	cmd.Env = []string{"HERM_HOME=" + home, "TERM=xterm-256color", "HOME=" + work, "PATH=/usr/bin:/bin"}
+	cmd.Env = append([]string{"HERM_HOME=" + home, "TERM=xterm-256color", "HOME=" + work, "PATH=/usr/bin:/bin"}, os.Getenv("PTYEXTRA"))
 	start := time.Now()
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: 100, Rows: 30})
 	check(err)
@@ -46,21 +49,32 @@ func (b *bench) ptyFirstFrame(home, work string) (wall, cpu time.Duration, ok bo
 		cmd.Wait()
 		f.Close()
 	}()
+	type frameSeen struct{ wall, cpu time.Duration }
+	found := make(chan frameSeen, 1)
 	var seen bytes.Buffer
-	buf := make([]byte, 1<<16)
-	f.SetReadDeadline(start.Add(10 * time.Second))
-	for {
-		n, err := f.Read(buf)
-		if n > 0 {
-			seen.Write(buf[:n])
-			if bytes.Contains(seen.Bytes(), []byte(firstFrameMark)) && bytes.Contains(seen.Bytes(), []byte("❯")) {
-				wall = time.Since(start)
-				cpu, _ = schedStat(cmd.Process.Pid)
-				return wall, cpu, true
+	go func() {
+		buf := make([]byte, 1<<16)
+		for {
+			n, err := f.Read(buf)
+			if n > 0 {
+				seen.Write(buf[:n])
+				if bytes.Contains(seen.Bytes(), []byte(firstFrameMark)) && bytes.Contains(seen.Bytes(), []byte("❯")) {
+					wall := time.Since(start)
+					cpu, _ := schedStat(cmd.Process.Pid)
+					found <- frameSeen{wall, cpu}
+					io.Copy(io.Discard, f) // keep herm's writes from blocking
+					return
+				}
+			}
+			if err != nil {
+				return
 			}
 		}
-		if err != nil {
-			return 0, 0, false
-		}
+	}()
+	select {
+	case s := <-found:
+		return s.wall, s.cpu, true
+	case <-time.After(10 * time.Second):
+		return 0, 0, false
 	}
 }

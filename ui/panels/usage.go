@@ -51,7 +51,7 @@ func ComputeUsage(sess store.Session, msgs []store.Message, events []store.Event
 		turnOnly bool
 	}
 	var changes []change
-	start := sess.Model
+	start, switched := sess.Model, false
 	for _, e := range events {
 		var d map[string]any
 		if json.Unmarshal(e.Data, &d) != nil {
@@ -60,9 +60,10 @@ func ComputeUsage(sess store.Session, msgs []store.Message, events []store.Event
 		switch e.Kind {
 		case "model":
 			to, _ := d["to"].(string)
-			if from, _ := d["from"].(string); from != "" && len(changes) == 0 {
-				start = from
+			if from, _ := d["from"].(string); from != "" && !switched {
+				start = from // the model before the first switch
 			}
+			switched = true
 			changes = append(changes, change{at: e.CreatedAt.UnixNano(), model: to})
 		case "fallback":
 			to, _ := d["to_model"].(string)
@@ -175,9 +176,14 @@ func (u Usage) View(th *themes.Theme, width int) string {
 		if mu.Calls == 1 {
 			calls = "1 call"
 		}
-		row := fmt.Sprintf("  %s  %s in · %s out · %s cached · %s · %s", padTo(clip(mu.Model, nameW), nameW),
+		detail := fmt.Sprintf("%s in · %s out · %s cached · %s · %s",
 			Tokens(mu.Usage.InputTokens), Tokens(mu.Usage.OutputTokens), Tokens(mu.Usage.CacheReadTokens), calls, cost)
-		lines = append(lines, render.Paint(item, clip(row, width)))
+		if row := "  " + padTo(clip(mu.Model, nameW), nameW) + "  " + detail; render.Width(row) <= width {
+			lines = append(lines, render.Paint(item, row))
+			continue
+		}
+		// Narrow: the model on a line of its own, the numbers below.
+		lines = append(lines, render.Paint(item, clip("  "+mu.Model, width)), render.Paint(item, clip("    "+detail, width)))
 	}
 	if o := u.Other; o.InputTokens+o.OutputTokens > 0 {
 		lines = append(lines, render.Paint(muted, clip(fmt.Sprintf("  %s  %s in · %s out (titles, summaries)",
