@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -28,7 +29,7 @@ func (e *exitError) Error() string { return e.err.Error() }
 func (e *exitError) Unwrap() error { return e.err }
 
 func run(args []string) int {
-	root := newRootCmd()
+	root := newRootCmdFor(args)
 	root.SetArgs(args)
 	err := root.Execute()
 	if err == nil {
@@ -45,7 +46,91 @@ func run(args []string) int {
 	return 1
 }
 
+// newRootCmd returns herm's command tree with every subcommand.
 func newRootCmd() *cobra.Command {
+	root := newRootOnly()
+	root.AddCommand(buildCommands(subcommands())...)
+	return root
+}
+
+// newRootCmdFor returns the command tree that args need: only the
+// subcommand they name, or none when they hold only the root command's
+// flags (the UI, --version). Building all of them — some 250 flags — is
+// ~1 ms of every start, the UI's included. Help, completion, and anything
+// not recognised get the whole tree, so cobra's help, completions and
+// "did you mean" suggestions stay as they were.
+func newRootCmdFor(args []string) *cobra.Command {
+	root := newRootOnly()
+	root.AddCommand(buildCommands(commandsFor(root, args))...)
+	return root
+}
+
+// namedCommand is a subcommand's name and its constructor.
+type namedCommand struct {
+	name  string
+	build func() *cobra.Command
+}
+
+func subcommands() []namedCommand {
+	return []namedCommand{
+		{"chat", newChatCmd}, {"config", newConfigCmd}, {"memory", newMemoryCmd}, {"skills", newSkillsCmd},
+		{"prompt", newPromptCmd}, {"import", newImportCmd}, {"approvals", newApprovalsCmd}, {"guard", newGuardCmd},
+		{"sessions", newSessionsCmd}, {"gateway", newGatewayCmd}, {"pairing", newPairingCmd}, {"cron", newCronCmd},
+	}
+}
+
+func buildCommands(cs []namedCommand) []*cobra.Command {
+	out := make([]*cobra.Command, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, c.build())
+	}
+	return out
+}
+
+// commandsFor returns the subcommands args can reach, reading them as
+// cobra does: root flags (and their values) first, then a command name.
+func commandsFor(root *cobra.Command, args []string) []namedCommand {
+	all := subcommands()
+	fs := root.Flags()
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-h" || a == "--help" || a == "--":
+			return all
+		case a == "--version" || a == "-v" && fs.ShorthandLookup("v") == nil:
+			// cobra adds its version flag when it runs.
+		case strings.HasPrefix(a, "--"):
+			name, _, inline := strings.Cut(a[2:], "=")
+			f := fs.Lookup(name)
+			if f == nil {
+				return all // cobra reports it, or a subcommand's flag
+			}
+			if !inline && f.NoOptDefVal == "" {
+				i++ // the flag's value
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			f := fs.ShorthandLookup(a[1:2])
+			if f == nil {
+				return all
+			}
+			if len(a) == 2 && f.NoOptDefVal == "" {
+				i++
+			}
+		default:
+			for _, c := range all {
+				if c.name == a {
+					return []namedCommand{c}
+				}
+			}
+			return all // help, completion, or a mistake cobra explains
+		}
+	}
+	return nil
+}
+
+// newRootOnly returns the root command with its own flags and no
+// subcommands.
+func newRootOnly() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "herm",
 		Short:         "An autonomous AI agent for your terminal and your chats",
@@ -63,6 +148,5 @@ func newRootCmd() *cobra.Command {
 		return runTUI(cmd, tui)
 	}
 	root.SetVersionTemplate("herm {{.Version}}\n")
-	root.AddCommand(newChatCmd(), newConfigCmd(), newMemoryCmd(), newSkillsCmd(), newPromptCmd(), newImportCmd(), newApprovalsCmd(), newGuardCmd(), newSessionsCmd(), newGatewayCmd(), newPairingCmd(), newCronCmd())
 	return root
 }

@@ -34,10 +34,10 @@ func TestKeysAndDisplay(t *testing.T) {
 
 func TestKeysAndDisplayErrorsNameFileLineAndKey(t *testing.T) {
 	for body, want := range map[string]string{
-		"keys:\n  palette:\n    a: b\n":                     "config.yaml:3: keys.palette: expected a key (ctrl+k) or a list of keys",
-		"keys: [ctrl+k]\n":                                  "config.yaml:1: keys: expected a mapping",
+		"keys:\n  palette:\n    a: b\n":                   "config.yaml:3: keys.palette: expected a key (ctrl+k) or a list of keys",
+		"keys: [ctrl+k]\n":                                "config.yaml:1: keys: expected a mapping",
 		"display:\n  status_segments: [model, weather]\n": "config.yaml:2: display.status_segments[1]: \"weather\" is not one of",
-		"display:\n  vim_mode: sometimes\n":                 "config.yaml:2: display.vim_mode",
+		"display:\n  vim_mode: sometimes\n":               "config.yaml:2: display.vim_mode",
 	} {
 		dir := writeHome(t, map[string]string{"config.yaml": body})
 		_, err := load(Flags{}, envMap(map[string]string{"HERM_HOME": dir}))

@@ -1,12 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
-	"time"
 )
 
 // Listing the indexed words with a prefix (searchprefix.go) goes through
@@ -48,6 +48,8 @@ type hotWords struct {
 	mu    sync.Mutex
 	taken bool
 	words []hotWord // sorted by term
+	// minStore overrides hotMinStore (tests).
+	minStore int64
 }
 
 // hot returns the common words, sampling them on first use.
@@ -56,9 +58,7 @@ func (s *Store) hot(ctx context.Context) ([]hotWord, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if !h.taken {
-		t0 := time.Now()
-		words, err := s.sampleHotWords(ctx)
-		println("sample", len(words), time.Since(t0).Microseconds())
+		words, err := s.sampleHotWords(ctx, cmp.Or(h.minStore, hotMinStore))
 		if err != nil {
 			return nil, err
 		}
@@ -70,17 +70,16 @@ func (s *Store) hot(ctx context.Context) ([]hotWord, error) {
 // sampleHotWords reads the newest hotSampleMessages messages' indexed text
 // and returns the words in at least 1/hotMinShare of them, with their
 // share scaled to the store's size.
-func (s *Store) sampleHotWords(ctx context.Context) ([]hotWord, error) {
+func (s *Store) sampleHotWords(ctx context.Context, minStore int64) ([]hotWord, error) {
 	var newest int64
 	if err := s.rdb.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM messages`).Scan(&newest); err != nil {
 		return nil, fmt.Errorf("sample common words: %w", err)
 	}
-	if newest < hotMinStore {
+	if newest < minStore {
 		return nil, nil
 	}
 	rows, err := s.rdb.QueryContext(ctx, `SELECT substr(content, 1, ?), tool_name, substr(tool_args, 1, ?)
-		FROM messages WHERE id > ? ORDER BY id DESC LIMIT ?`,
-		hotSampleChars, hotSampleChars, newest-hotSampleMessages*4, hotSampleMessages)
+		FROM messages ORDER BY id DESC LIMIT ?`, hotSampleChars, hotSampleChars, hotSampleMessages)
 	if err != nil {
 		return nil, fmt.Errorf("sample common words: %w", err)
 	}

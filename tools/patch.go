@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 )
 
@@ -139,8 +138,14 @@ func occurrenceLines(content, s string, max int) string {
 	return strings.Join(lines, ", ")
 }
 
-// lineNumberPrefix matches the "    12\t" read_file puts before each line.
-var lineNumberPrefix = regexp.MustCompile(`^\s*\d+\t`)
+// hasLineNumberPrefix reports whether s starts with the "    12\t" read_file
+// puts before each line (`^\s*\d+\t`, written out: a package-level regexp
+// is compiled at every start of herm).
+func hasLineNumberPrefix(s string) bool {
+	s = strings.TrimLeft(s, " \t\n\f\r")
+	digits := len(s) - len(strings.TrimLeft(s, "0123456789"))
+	return digits > 0 && strings.HasPrefix(s[digits:], "\t")
+}
 
 // hintMaxLines bounds the work spent on explaining a failed match.
 const hintMaxLines = 50_000
@@ -149,7 +154,7 @@ const hintMaxLines = 50_000
 // numbers copied along, whitespace that differs, or the closest line.
 func noMatchHint(content, old string) string {
 	oldLines := strings.Split(old, "\n")
-	if lineNumberPrefix.MatchString(oldLines[0]) {
+	if hasLineNumberPrefix(oldLines[0]) {
 		return " It seems to include the line numbers read_file shows (like \"    12\\t\"); leave them out."
 	}
 	fileLines := strings.Split(content, "\n")

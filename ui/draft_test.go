@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/internal/fakellm"
@@ -126,7 +127,14 @@ func TestSteerTheRunningTurn(t *testing.T) {
 	m := w.model(Options{Busy: "steer"})
 	d := newDriver(t, m)
 	d.typeLine("draw a car")
-	<-arrived // the turn is running: the model is answering
+	d.until("the model call", func() bool { // the turn is running: the model is answering
+		select {
+		case <-arrived:
+			return true
+		default:
+			return false
+		}
+	})
 	d.typeLine("make it blue")
 	if got := screen(m); !strings.Contains(got, "↳ steering · make it blue") {
 		t.Fatalf("the steering message is not shown:\n%s", got)
@@ -241,7 +249,8 @@ func TestRewindRestoresAFile(t *testing.T) {
 	}
 	d.typeLine("/rewind")
 	d.until("the picker", func() bool { return len(m.overlays) == 1 })
-	golden(t, "draft_rewind_picker", screen(m))
+	// Only the dialog: the transcript behind it shows tool durations.
+	golden(t, "draft_rewind_picker", ansi.Strip(m.overlays[0].View(m)))
 	d.send(press("enter"))
 	d.until("the rewind", func() bool { return strings.Contains(screen(m), "rewound ·") })
 	if b, _ := os.ReadFile(notes); string(b) != "my precious notes\n" {
@@ -334,5 +343,30 @@ func TestImageSentAndShown(t *testing.T) {
 	}
 	if first := last.Messages[0]; first.Images != 1 {
 		t.Fatalf("the resumed history lost the first image: %+v", first)
+	}
+}
+
+// The pickers of /rewind and /branch fit narrow and wide windows.
+func TestRewindPickerWidths(t *testing.T) {
+	points := []agent.RewindPoint{
+		{ID: 2, Text: "set up the project with a very long first message that will not fit on one line of a narrow window"},
+		{ID: 9, Text: "fix the tests\nand more on a second line", Files: []string{"/work/calc.go", "/work/calc_test.go"}},
+		{ID: 20, Text: "write the notes", Files: []string{"/work/calc.go", "/work/calc_test.go", "/work/NOTES.md", "/tmp/elsewhere.txt", "/work/more.go"}},
+	}
+	for _, w := range []int{60, 200} {
+		for _, branch := range []bool{false, true} {
+			m := newModel(t, w, 20)
+			m.handleRewindPoints(rewindPointsMsg{branch: branch, points: points})
+			name := "draft_rewind_"
+			if branch {
+				name = "draft_branch_"
+			}
+			golden(t, name+itoa(w), screen(m))
+			for _, l := range strings.Split(screen(m), "\n") {
+				if ansi.StringWidth(l) > w {
+					t.Errorf("%d columns: line wider than the window: %q", w, l)
+				}
+			}
+		}
 	}
 }

@@ -99,3 +99,20 @@ func TestExportCommand(t *testing.T) {
 		t.Fatalf("no error shown:\n%s", s)
 	}
 }
+
+// /export typed in the input runs the command.
+func TestExportTyped(t *testing.T) {
+	st := openStore(t)
+	id := longSession(t, st, 5)
+	home := t.TempDir()
+	m := New(context.Background(), Options{Agent: &agent.Agent{Model: "fake-model", Store: st}, Store: st, Now: fixedNow, Cwd: t.TempDir(), Home: home})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d := newDriver(t, m)
+	d.send(m.loadSession(id)())
+	d.typeLine("/export jsonl")
+	path := filepath.Join(home, "exports", id+".jsonl")
+	d.until("the export", func() bool { return strings.Contains(m.status.flash, path) })
+	if b, err := os.ReadFile(path); err != nil || !strings.Contains(string(b), `"content":"question number 0: what is in dir0?"`) {
+		t.Fatalf("%s: %v\n%s", path, err, b)
+	}
+}

@@ -362,12 +362,12 @@ func (m *Model) pickKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) transcriptBar() string {
 	c := m.theme.Chrome
 	hint, keyInk, warn, rule := render.Open(c.Hint), render.Open(c.Key), render.Open(c.StatusWarn), render.Open(c.Separator)
-	var left, status, help string
+	var left, status, help, short string
 	switch {
 	case m.chat.Picking():
 		left = render.Paint(keyInk, " copy ")
 		status = "press a block's label"
-		help = "y the selected block · esc cancel"
+		help, short = "y the selected block · esc cancel", "y selected · esc"
 	case m.chat.Finding():
 		q := m.chat.FindQuery()
 		room := max(m.width/2-8, 8)
@@ -381,11 +381,11 @@ func (m *Model) transcriptBar() string {
 		status = m.findCount()
 		switch m.focus {
 		case focusFind:
-			help = "enter ↑ older · shift+enter ↓ newer · tab chat · esc close"
+			help, short = "enter ↑ older · shift+enter ↓ newer · tab chat · esc close", "↑↓ step · tab chat · esc"
 		case focusChat:
-			help = "n older · N newer · / edit · esc close"
+			help, short = "n older · N newer · / edit · esc close", "n N step · esc"
 		default:
-			help = "ctrl+f edit"
+			help, short = "ctrl+f edit", "ctrl+f edit"
 		}
 	default:
 		return ""
@@ -395,8 +395,11 @@ func (m *Model) transcriptBar() string {
 		st = render.Paint(warn, status)
 	}
 	line := left + "  " + st
-	if w := render.Width(line) + 2 + render.Width(help); w <= m.width-1 {
-		line += "  " + render.Paint(hint, help)
+	for _, h := range []string{help, short} {
+		if render.Width(line)+2+render.Width(h) <= m.width-1 {
+			line += "  " + render.Paint(hint, h)
+			break
+		}
 	}
 	line = render.Truncate(line, m.width, "…")
 	if w := render.Width(line); w < m.width {

@@ -119,6 +119,12 @@ func TestFindCommand(t *testing.T) {
 	if s := screen(m); !strings.Contains(s, "no matches") {
 		t.Fatalf("bar without the count:\n%s", s)
 	}
+	// A paste goes to the query (its first line), not to the input.
+	m.Update(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
+	m.Update(tea.PasteMsg{Content: "main.go\nsecond line"})
+	if q := m.chat.FindQuery(); q != "main.go" || m.input.Value() != "" || m.findCount() != "1/3" {
+		t.Fatalf("after a paste: query %q, input %q, count %q", q, m.input.Value(), m.findCount())
+	}
 }
 
 // In a session longer than what is loaded, matches in pages not loaded

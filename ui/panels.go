@@ -205,6 +205,9 @@ func (m *Model) panelKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		case key.Matches(msg, m.keys.Interrupt):
 			m.pn.tasks.Focus(false)
 		default:
+			if msg.Text != "" && msg.Mod&^tea.ModShift == 0 {
+				return nil, true // typing does not reach the input behind
+			}
 			return nil, false // help, the palette, quitting still work
 		}
 		return nil, true

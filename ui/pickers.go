@@ -17,9 +17,10 @@ import (
 
 // pickerMsg is the end of something a picker started in a Cmd.
 type pickerMsg struct {
-	what string // "model", "theme"
-	text string
-	err  error
+	what  string // "model", "theme"
+	value string // the model or theme chosen
+	text  string // what to say about it
+	err   error
 }
 
 // modelPicker is the model switcher: the provider's models from the
@@ -147,7 +148,7 @@ func (m *Model) switchModel(name, effort string) tea.Cmd {
 	}
 	sess, ctx := m.sess, m.ctx
 	return func() tea.Msg {
-		return pickerMsg{what: "model", text: name + effortNote(effort), err: sess.SetModel(ctx, name)}
+		return pickerMsg{what: "model", value: name, text: name + effortNote(effort), err: sess.SetModel(ctx, name)}
 	}
 }
 
@@ -256,7 +257,7 @@ func (m *Model) saveTheme(name string) tea.Cmd {
 	}
 	home := config.Home(m.opts.Home)
 	return func() tea.Msg {
-		return pickerMsg{what: "theme", text: name, err: config.Set(home, "display.theme", name)}
+		return pickerMsg{what: "theme", value: name, text: name, err: config.Set(home, "display.theme", name)}
 	}
 }
 
@@ -267,19 +268,12 @@ func (m *Model) handlePickerMsg(msg pickerMsg) tea.Cmd {
 	}
 	switch msg.what {
 	case "model":
-		m.info.Model = strings.TrimSuffix(msg.text, effortNote(m.sessEffort()))
+		m.info.Model = msg.value
 		return m.flash("model " + msg.text + " for this session")
 	case "theme":
 		return m.flash("theme " + msg.text + " saved in config.yaml (display.theme)")
 	}
 	return nil
-}
-
-func (m *Model) sessEffort() string {
-	if m.sess == nil {
-		return ""
-	}
-	return m.sess.ReasoningEffort()
 }
 
 // themeCommand is /theme: the picker, or /theme NAME to switch at once.

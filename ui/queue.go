@@ -98,6 +98,9 @@ func (m *Model) handleSend(msg sendMsg) tea.Cmd {
 // the session must be created first, it goes back to the head, keeping
 // the queue's order.
 func (m *Model) startQueuedInput(in agent.Input) tea.Cmd {
+	if m.draft.focused && len(m.queued) == 0 {
+		m.leaveQueue()
+	}
 	if m.sess == nil && m.run == nil {
 		m.queued = append([]agent.Input{in}, m.queued...)
 		if m.opening || m.connecting {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/agent"
@@ -38,9 +39,10 @@ type rewindPointsMsg struct {
 // rewoundMsg is what a rewind did, with the chat's new last page.
 type rewoundMsg struct {
 	r        agent.Rewound
+	err      error // the rewind failed (files may have been restored)
 	msgs     []store.Message
 	hasOlder bool
-	err      error
+	loadErr  error // the rewind worked; the transcript could not be read
 }
 
 func (rewindPointsMsg) draftMsg() {}
@@ -85,18 +87,15 @@ type rewindOverlay struct {
 }
 
 func (o *rewindOverlay) Update(m *Model, msg tea.KeyPressMsg) (bool, tea.Cmd) {
-	switch msg.String() {
-	case "esc", "q":
+	k := m.keys.Picker
+	switch {
+	case key.Matches(msg, k.Back):
 		return true, nil
-	case "up", "k", "ctrl+p":
+	case key.Matches(msg, k.Up):
 		o.sel = max(o.sel-1, 0)
-	case "down", "j", "ctrl+n":
+	case key.Matches(msg, k.Down):
 		o.sel = min(o.sel+1, len(o.points)-1)
-	case "home", "g":
-		o.sel = 0
-	case "end", "G":
-		o.sel = len(o.points) - 1
-	case "enter":
+	case key.Matches(msg, k.Choose):
 		if m.busy() {
 			return true, m.flash("a turn is running — esc stops it first")
 		}
@@ -113,7 +112,7 @@ func (o *rewindOverlay) View(m *Model) string {
 	item, sel, hint, warn := render.Open(c.MenuItem), render.Open(c.MenuSelected), render.Open(c.Hint), render.Open(c.StatusWarn)
 	width := max(min(88, m.width-6), 20)
 	detail := o.detail(m, width)
-	rows := max(m.height-len(detail)-9, 3)
+	rows := max(m.height-2*len(detail)-10, 3)
 	first := max(0, o.sel-rows+1)
 	var lines []string
 	for i := first; i < len(o.points) && i < first+rows; i++ {
@@ -138,8 +137,10 @@ func (o *rewindOverlay) View(m *Model) string {
 		if strings.HasPrefix(d, "!") {
 			ink, d = warn, d[1:]
 		}
-		lines = append(lines, render.Paint(ink, render.Truncate(d, width, "…")))
+		lines = append(lines, render.Wrap(d, ink, width)...)
 	}
+	k := m.keys.Picker
+	lines = append(lines, "", render.Paint(hint, helpLine(width, k.Up, k.Down, k.Choose, k.Back)))
 	title := "Rewind to a message of yours"
 	if o.branch {
 		title = "Branch the session after a message"
@@ -152,10 +153,7 @@ func (o *rewindOverlay) View(m *Model) string {
 func (o *rewindOverlay) detail(m *Model, width int) []string {
 	p := o.points[o.sel]
 	if o.branch {
-		return []string{
-			"enter: a new session with the conversation up to this exchange opens;",
-			"this one stays as it is · esc cancel",
-		}
+		return []string{"enter: a new session with the conversation up to this exchange opens; this one stays as it is"}
 	}
 	out := []string{"enter: this message and everything after it are taken back; it returns to the input"}
 	switch n := len(p.Files); {
@@ -172,7 +170,7 @@ func (o *rewindOverlay) detail(m *Model, width int) []string {
 		}
 		out = append(out, "restores "+strings.Join(names, ", ")+more)
 	}
-	out = append(out, "!commands run in the terminal since are not undone", "esc cancel")
+	out = append(out, "!commands run in the terminal since are not undone")
 	return out
 }
 
@@ -193,19 +191,24 @@ func (m *Model) rewindTo(p agent.RewindPoint) tea.Cmd {
 			return rewoundMsg{r: r, err: err}
 		}
 		msgs, hasOlder, err := loadPage(ctx, st, id, 0)
-		return rewoundMsg{r: r, msgs: msgs, hasOlder: hasOlder, err: err}
+		return rewoundMsg{r: r, msgs: msgs, hasOlder: hasOlder, loadErr: err}
 	}
 }
 
 func (m *Model) handleRewound(msg rewoundMsg) tea.Cmd {
 	r := msg.r
 	if msg.err != nil {
-		m.chat.AddNotice("/rewind: "+m.opts.Redact(msg.err.Error()), true)
-		if len(r.Failed) == 0 && len(r.Restored) == 0 && len(r.Removed) == 0 {
-			return nil
+		text := "/rewind: " + m.opts.Redact(msg.err.Error())
+		if len(r.Restored)+len(r.Removed)+len(r.Failed) > 0 {
+			text += " — " + rewoundText(m, r)
 		}
+		m.chat.AddNotice(text, true)
+		return nil
 	}
-	if msg.msgs != nil || msg.err == nil {
+	if msg.loadErr != nil {
+		m.chat.Reset()
+		m.chat.AddNotice("could not read the conversation again: "+m.opts.Redact(msg.loadErr.Error()), true)
+	} else {
 		m.chat.Load(msg.msgs, msg.hasOlder)
 	}
 	text, _ := attach.Split(r.Input.Text)

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -11,12 +12,14 @@ import (
 	"github.com/herm-dev/herm/agent/commands"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/ui/attach"
+	"github.com/herm-dev/herm/ui/input"
 )
 
 // commandResultMsg is the outcome of a slash command that ran in a Cmd.
 type commandResultMsg struct {
 	name string
-	text string // /undo, /retry: the message taken back; /title, /model: the new value
+	text string      // /undo, /retry: the message taken back; /title, /model: the new value
+	in   agent.Input // /undo, /retry: the message taken back with its images
 	err  error
 }
 
@@ -86,8 +89,8 @@ func (m *Model) command(name, args string) tea.Cmd {
 		}
 		sess, ctx := m.sess, m.ctx
 		return func() tea.Msg {
-			text, err := sess.RewindLastTurn(ctx)
-			return commandResultMsg{name: c.Name, text: text, err: err}
+			in, err := sess.RewindLastInput(ctx)
+			return commandResultMsg{name: c.Name, text: in.Text, in: in, err: err}
 		}
 	}
 	return nil
@@ -173,11 +176,17 @@ func (m *Model) handleCommandResult(msg commandResultMsg) tea.Cmd {
 		m.chat.TruncateLastTurn()
 		text, _ := attach.Split(msg.text) // the @paths are still in the text
 		m.input.SetValue(text)
+		for i, img := range msg.in.Images {
+			m.input.AddImage(input.Image{Name: "image-" + strconv.Itoa(i+1), MediaType: img.MediaType, Data: img.Data})
+		}
 		m.layout()
 		return m.flash("your last message is back in the editor")
 	case "retry":
 		m.chat.TruncateLastTurn()
-		return m.startTurn(msg.text)
+		if msg.in.Text == "" && len(msg.in.Images) == 0 {
+			return m.startTurn(msg.text)
+		}
+		return m.startInput(msg.in)
 	}
 	return nil
 }

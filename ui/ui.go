@@ -15,7 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -122,15 +121,15 @@ type Backend struct {
 // running turn is interrupted and saved before Run returns.
 func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error {
 	env := os.Environ()
-	tmuxCheck := false
+	laterCheck := false
 	if opts.Profile == colorprofile.Unknown {
-		opts.Profile, tmuxCheck = detectProfile(env)
+		opts.Profile, laterCheck = detectProfile(env)
 	}
 	opts.LightBackground = opts.LightBackground || !themes.GuessDark(os.Getenv)
 	m := New(ctx, opts)
 	m.osc777 = prefersOSC777(os.Getenv)
-	if tmuxCheck {
-		m.afterStart = append(m.afterStart, tmuxTrueColor(env, opts.Profile))
+	if laterCheck {
+		m.afterStart = append(m.afterStart, laterProfile(env, opts.Profile))
 	}
 	// Size the model now: the program's first render then draws the whole
 	// screen instead of waiting for its size message and the next frame.
@@ -153,30 +152,27 @@ func Run(ctx context.Context, opts Options, progOpts ...tea.ProgramOption) error
 	return nil
 }
 
-// detectProfile finds the terminal's colour depth from the environment and
-// terminfo. Inside tmux the full detection runs `tmux info` (20–30 ms, on
-// the way to the first frame, twice: once here, once in Bubble Tea), so it
-// is left out here and checked after the first frame (tmuxTrueColor);
-// tmux=true says to.
-func detectProfile(env []string) (p colorprofile.Profile, tmux bool) {
-	fast := make([]string, 0, len(env))
-	for _, e := range env {
-		if strings.HasPrefix(e, "TMUX=") {
-			tmux = len(e) > len("TMUX=")
-			continue
-		}
-		fast = append(fast, e)
+// detectProfile finds the terminal's colour depth from the environment.
+// The full detection also reads the terminfo database (~1 ms of decoding)
+// and, inside tmux, runs `tmux info` (20–30 ms), both on the way to the
+// first frame — twice: once here, once in Bubble Tea — for what can only
+// raise a 256-colour profile to true colour. So both are left out here and
+// checked after the first frame (laterProfile); later=true says to.
+func detectProfile(env []string) (p colorprofile.Profile, later bool) {
+	if !term.IsTerminal(os.Stdout.Fd()) {
+		return colorprofile.Detect(os.Stdout, env), false
 	}
-	p = colorprofile.Detect(os.Stdout, fast)
-	return p, tmux && p == colorprofile.ANSI256
+	p = colorprofile.Env(env) // what Detect starts from on a terminal
+	return p, p >= colorprofile.ANSI && p < colorprofile.TrueColor
 }
 
-// tmuxTrueColor asks tmux whether it passes true colour through; if it
-// does, the program switches to it (a ColorProfileMsg reaches the
-// renderer and the theme).
-func tmuxTrueColor(env []string, have colorprofile.Profile) tea.Cmd {
+// laterProfile runs the full detection (terminfo, and tmux's answer on
+// whether it passes true colour through); if it finds more colours, the
+// program switches to them (a ColorProfileMsg reaches the renderer and the
+// theme).
+func laterProfile(env []string, have colorprofile.Profile) tea.Cmd {
 	return func() tea.Msg {
-		if p := colorprofile.Tmux(env); p > have {
+		if p := colorprofile.Detect(os.Stdout, env); p > have {
 			return tea.ColorProfileMsg{Profile: p}
 		}
 		return nil

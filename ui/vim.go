@@ -142,8 +142,8 @@ func (m *Model) vimKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	// Other printable keys do nothing in normal mode; the rest (enter,
 	// esc, tab, ctrl and alt keys) go on as usual.
-	if msg.Text != "" && msg.Mod&^tea.ModShift == 0 {
-		return nil, true
+	if msg.Text != "" && msg.Text != "?" && msg.Mod&^tea.ModShift == 0 {
+		return nil, true // ? still opens help
 	}
 	return nil, false
 }

@@ -6,6 +6,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/creack/pty"
@@ -19,16 +22,18 @@ import (
 func (b *bench) ptyStartup(runs int) {
 	home, work := b.home("pty")
 	var walls, cpus []time.Duration
+	var faults []int
 	for i := 0; i < runs; i++ {
-		wall, cpu, ok := b.ptyFirstFrame(home, work)
+		s, ok := b.ptyFirstFrame(home, work)
 		if !ok {
 			fmt.Println("  PTY start-up: herm did not draw its first frame")
 			return
 		}
-		walls, cpus = append(walls, wall), append(cpus, cpu)
+		walls, cpus, faults = append(walls, s.wall), append(cpus, s.cpu), append(faults, s.faults)
 	}
-	fmt.Printf("start → first frame on a PTY (no tmux): median %s, p90 %s; herm's CPU by then: median %s, p90 %s\n",
-		ms(median(walls)), ms(pct(walls, 0.9)), ms(median(cpus)), ms(pct(cpus, 0.9)))
+	slices.Sort(faults)
+	fmt.Printf("start → first frame on a PTY (no tmux): median %s, p90 %s; herm's CPU by then: median %s, p90 %s; page faults: median %d\n",
+		ms(median(walls)), ms(pct(walls, 0.9)), ms(median(cpus)), ms(pct(cpus, 0.9)), faults[len(faults)/2])
 }
 
 // firstFrameMark is text of the status line, which the first frame draws
@@ -37,10 +42,16 @@ func (b *bench) ptyStartup(runs int) {
 // the model's name in the bottom-right corner included, may be split).
 const firstFrameMark = "ctrl+o commands"
 
-func (b *bench) ptyFirstFrame(home, work string) (wall, cpu time.Duration, ok bool) {
+// frameSeen is what a run took by the time its first frame was written.
+type frameSeen struct {
+	wall, cpu time.Duration
+	faults    int
+}
+
+func (b *bench) ptyFirstFrame(home, work string) (frameSeen, bool) {
 	cmd := exec.Command(b.bin, b.args()...)
 	cmd.Dir = work
-	cmd.Env = append([]string{"HERM_HOME=" + home, "TERM=xterm-256color", "HOME=" + work, "PATH=/usr/bin:/bin"}, os.Getenv("PTYEXTRA"))
+	cmd.Env = []string{"HERM_HOME=" + home, "TERM=xterm-256color", "HOME=" + work, "PATH=/usr/bin:/bin"}
 	start := time.Now()
 	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: 100, Rows: 30})
 	check(err)
@@ -49,7 +60,6 @@ func (b *bench) ptyFirstFrame(home, work string) (wall, cpu time.Duration, ok bo
 		cmd.Wait()
 		f.Close()
 	}()
-	type frameSeen struct{ wall, cpu time.Duration }
 	found := make(chan frameSeen, 1)
 	var seen bytes.Buffer
 	go func() {
@@ -61,7 +71,7 @@ func (b *bench) ptyFirstFrame(home, work string) (wall, cpu time.Duration, ok bo
 				if bytes.Contains(seen.Bytes(), []byte(firstFrameMark)) && bytes.Contains(seen.Bytes(), []byte("❯")) {
 					wall := time.Since(start)
 					cpu, _ := schedStat(cmd.Process.Pid)
-					found <- frameSeen{wall, cpu}
+					found <- frameSeen{wall, cpu, minorFaults(cmd.Process.Pid)}
 					io.Copy(io.Discard, f) // keep herm's writes from blocking
 					return
 				}
@@ -73,8 +83,25 @@ func (b *bench) ptyFirstFrame(home, work string) (wall, cpu time.Duration, ok bo
 	}()
 	select {
 	case s := <-found:
-		return s.wall, s.cpu, true
+		return s, true
 	case <-time.After(10 * time.Second):
-		return 0, 0, false
+		return frameSeen{}, false
 	}
+}
+
+// minorFaults reads a process's minor page faults (all its threads) from
+// /proc/PID/stat.
+func minorFaults(pid int) int {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name, which is in parentheses: minflt
+	// is the 10th field of the line, the 8th after ")".
+	f := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+	if len(f) < 8 {
+		return 0
+	}
+	n, _ := strconv.Atoi(f[7])
+	return n
 }

@@ -547,8 +547,9 @@ type Program struct {
 	ttyInput              term.File
 	previousTtyInputState *term.State
 	cancelReader          cancelreader.CancelReader
-	inputScanner          *uv.TerminalReader
-	readLoopDone          chan struct{}
+	// (herm patch: inputScanner, the terminal reader, is now a local of
+	// readLoop; see initInputReader.)
+	readLoopDone chan struct{}
 
 	// modes keeps track of terminal modes that have been enabled or disabled.
 	ignoreSignals uint32

@@ -2,6 +2,7 @@ package tea
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"time"
@@ -72,20 +73,23 @@ func (p *Program) initInputReader(cancel bool) error {
 		return fmt.Errorf("bubbletea: could not create cancelable reader: %w", err)
 	}
 
-	drv := uv.NewTerminalReader(p.cancelReader, term)
-	drv.SetLogger(p.logger)
-	p.inputScanner = drv
 	p.readLoopDone = make(chan struct{})
 
-	go p.readLoop()
+	// herm patch: the reader is made on the read loop's goroutine, not
+	// here: building its table of key sequences (~1,000 map entries, ~1-2
+	// ms) delayed the first frame, and no input can be read before the
+	// loop runs anyway.
+	go p.readLoop(p.cancelReader, term)
 
 	return nil
 }
 
-func (p *Program) readLoop() {
+func (p *Program) readLoop(r io.Reader, term string) {
 	defer close(p.readLoopDone)
 
-	if err := p.inputScanner.StreamEvents(p.ctx, p.msgs); err != nil {
+	drv := uv.NewTerminalReader(r, term)
+	drv.SetLogger(p.logger)
+	if err := drv.StreamEvents(p.ctx, p.msgs); err != nil {
 		select {
 		case <-p.ctx.Done():
 			return

@@ -52,11 +52,12 @@ var (
 	// check down to one compare-and-branch matters: RuneWidth is only a
 	// dozen instructions long.
 	//
-	// herm patch: each plane is stored as pages of 256 widths, with pages
-	// that hold the same widths shared (see lutPlane), instead of as a flat
-	// 0x110000-byte array. The flat build wrote 2.2 MB, so its cost was page
-	// faults more than work: ~10 ms on a VM, on the way to a TUI's first
-	// frame, and 2.2 MB of resident memory for good.
+	// herm patch: above 0x300 each plane is a generated constant table of
+	// pages of 256 widths, pages with the same widths shared (see lutPlane),
+	// instead of a flat 0x110000-byte array built on first use. The flat
+	// build wrote 2.2 MB, so its cost was page faults more than work: ~10 ms
+	// on a VM, on the way to a TUI's first frame, and 2.2 MB of resident
+	// memory for good.
 	strictWidthLUT      [2]lutPlane
 	strictWidthLUTLimit atomic.Int32
 	strictWidthLUTOnce  sync.Once
@@ -319,14 +320,15 @@ func fillBytes(b []byte, v byte) {
 }
 
 // lutPlane is one plane of strictWidthLUT (herm patch): the widths below
-// 0x300, filled by init, and the rest in pages of 256 runes, filled by
-// buildStrictWidthLUT. Unicode assigns widths in long runs, so the 4,349
-// pages above 0x300 hold a few hundred distinct ones; 19 KB in all instead
-// of 1.1 MB.
+// 0x300, filled by init, and the rest in pages of 256 runes, generated into
+// runewidth_lut.go (strictWidthPages, shared by both planes, and each
+// plane's strictWidthPageIndex). Unicode assigns widths in long runs, so
+// the 4,349 pages above 0x300 of each plane hold a few hundred distinct
+// ones. The tables are constants: nothing is built at run time, and only
+// the pages a program reads are ever loaded from the binary.
 type lutPlane struct {
 	low   [0x300]byte
-	index [0x110000 >> 8]uint16 // page number of each block of 256 runes
-	pages []byte                // the distinct pages, 256 widths each
+	index *[0x110000 >> 8]uint16 // page number of each block of 256 runes
 }
 
 // at returns the width of r, which must be below strictWidthLUTLimit.
@@ -334,85 +336,19 @@ func (p *lutPlane) at(r rune) byte {
 	if r < 0x300 {
 		return p.low[r]
 	}
-	return p.pages[int(p.index[r>>8])<<8|int(r&0xff)]
+	return strictWidthPages[int(p.index[r>>8])<<8|int(r&0xff)] - '0'
 }
 
-// build fills the pages from 0x300 up; paint sets the widths of the page
-// of runes base..base+255, which start out as 1.
-func (p *lutPlane) build(paint func(page *[256]byte, base rune)) {
-	seen := make(map[[256]byte]uint16)
-	var page [256]byte
-	for b := 0x300 >> 8; b < len(p.index); b++ {
-		fillBytes(page[:], 1)
-		paint(&page, rune(b)<<8)
-		n, ok := seen[page]
-		if !ok {
-			n = uint16(len(p.pages) >> 8)
-			seen[page] = n
-			p.pages = append(p.pages, page[:]...)
-		}
-		p.index[b] = n
-	}
-}
-
-// paintPage sets w over the intervals of t that overlap the page of runes
-// base..base+255. Pages must be painted in increasing order: *next is
-// where the search starts and is moved past intervals that end before base.
-func paintPage(page *[256]byte, base rune, t table, w byte, next *int) {
-	end := base + 0xff
-	for *next < len(t) && t[*next].last < base {
-		*next++
-	}
-	for _, iv := range t[*next:] {
-		if iv.first > end {
-			break
-		}
-		if first, last := max(iv.first, base), min(iv.last, end); first <= last {
-			fillBytes(page[first-base:last-base+1], w)
-		}
-	}
-}
-
-// paintWidthPage is paintPage for a widthTable.
-func paintWidthPage(page *[256]byte, base rune, t widthTable, next *int) {
-	end := base + 0xff
-	for *next < len(t) && t[*next].last < base {
-		*next++
-	}
-	for _, iv := range t[*next:] {
-		if iv.first > end {
-			break
-		}
-		if first, last := max(iv.first, base), min(iv.last, end); first <= last {
-			fillBytes(page[first-base:last-base+1], iv.width)
-		}
-	}
-}
-
-// buildStrictWidthLUT builds the strict-width lookup table above 0x300
-// exactly once. It paints whole intervals instead of computing every rune
-// through the binary searches in runeWidthNoLUT. It must not write below
+// buildStrictWidthLUT makes the strict-width lookup table valid above 0x300
+// (herm patch: the pages above 0x300 are generated constants, so this only
+// raises the limit; upstream painted 2.2 MB here). It must not write below
 // 0x300: that region was filled by init and may be read concurrently. The
 // result must stay identical to runeWidthNoLUT(r, eastAsian, true), which
 // TestStrictWidthLUT verifies.
 func buildStrictWidthLUT() {
 	strictWidthLUTOnce.Do(func() {
-		tablesOnce.Do(initTables)
-
-		// EastAsianWidth=false, StrictEmojiNeutral=true
-		var nextWide, nextZero int
-		strictWidthLUT[0].build(func(page *[256]byte, base rune) {
-			paintPage(page, base, doublewidth, 2, &nextWide)
-			// zerowidth is checked before doublewidth, so it wins on overlap.
-			paintPage(page, base, zerowidth, 0, &nextZero)
-		})
-
-		// EastAsianWidth=true, StrictEmojiNeutral=true
-		var nextEA int
-		strictWidthLUT[1].build(func(page *[256]byte, base rune) {
-			paintWidthPage(page, base, eastAsianWidth, &nextEA)
-		})
-
+		strictWidthLUT[0].index = &strictWidthPageIndex[0]
+		strictWidthLUT[1].index = &strictWidthPageIndex[1]
 		strictWidthLUTLimit.Store(0x110000)
 	})
 }

@@ -103,7 +103,7 @@ func TestHistoryIsBoundedAndSkipsRepeats(t *testing.T) {
 func TestSlashMenu(t *testing.T) {
 	m := newInput()
 	typeIn(m, "/")
-	if !m.MenuOpen() || !strings.Contains(m.MenuView(60), "/compress") {
+	if !m.MenuOpen() || !strings.Contains(m.MenuView(60), "/new") {
 		t.Fatalf("menu:\n%s", m.MenuView(60))
 	}
 	typeIn(m, "ne")
