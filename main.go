@@ -75,7 +75,7 @@ func subcommands() []namedCommand {
 	return []namedCommand{
 		{"chat", newChatCmd}, {"config", newConfigCmd}, {"memory", newMemoryCmd}, {"skills", newSkillsCmd},
 		{"prompt", newPromptCmd}, {"import", newImportCmd}, {"approvals", newApprovalsCmd}, {"guard", newGuardCmd},
-		{"sessions", newSessionsCmd}, {"gateway", newGatewayCmd}, {"pairing", newPairingCmd}, {"cron", newCronCmd},
+		{"sessions", newSessionsCmd}, {"gateway", newGatewayCmd}, {"pairing", newPairingCmd}, {"cron", newCronCmd}, {"keys", newKeysCmd},
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 
 // TestCommandsFor checks which subcommands a command line gets built.
 func TestCommandsFor(t *testing.T) {
-	all := []string{"chat", "config", "memory", "skills", "prompt", "import", "approvals", "guard", "sessions", "gateway", "pairing", "cron"}
+	all := []string{"chat", "config", "memory", "skills", "prompt", "import", "approvals", "guard", "sessions", "gateway", "pairing", "cron", "keys"}
 	for _, tt := range []struct {
 		args []string
 		want []string
@@ -27,7 +27,7 @@ func TestCommandsFor(t *testing.T) {
 		{[]string{"help", "chat"}, all},
 		{[]string{"completion", "bash"}, all},
 		{[]string{"__complete", "se"}, all},
-		{[]string{"sesions"}, all},       // cobra suggests "sessions"
+		{[]string{"sesions"}, all},        // cobra suggests "sessions"
 		{[]string{"--no-such-flag"}, all}, // cobra reports it
 		{[]string{"-x"}, all},
 	} {

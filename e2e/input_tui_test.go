@@ -98,3 +98,42 @@ func TestTUIHistorySearchAcrossRuns(t *testing.T) {
 	y.keys("C-c")
 	y.waitExit()
 }
+
+// display.busy: queue in the real binary: a message sent while a tool
+// runs waits above the input, can be edited there, and runs when the turn
+// ends.
+func TestTUIQueueWhileBusy(t *testing.T) {
+	needTmux(t)
+	srv := fakeopenai.New()
+	defer srv.Close()
+	scriptTurns(srv,
+		fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "while [ ! -e release.flag ]; do sleep 0.05; done; echo released"})}},
+		fakellm.Reply{Text: "First done."},
+		fakellm.Reply{Text: "Second done."},
+	)
+	e := newEnv(t)
+	e.writeConfig("display:\n  busy: queue\n")
+	x := startTUI(t, e, 100, 30, openaiArgs(srv.URL)...)
+	x.waitText("the input", "❯", "fake-model")
+	x.typeText("first")
+	x.keys("Enter")
+	x.waitText("the tool running", "terminal while", "enter queues your message")
+	x.typeText("second")
+	x.keys("Enter")
+	x.waitText("the queue", "⏳ 1. second · queued · alt+q edit")
+	x.keys("M-q", "Enter") // edit it: back in the input
+	x.waitText("editing", "❯ second", "editing a queued message")
+	x.typeText(" message")
+	x.keys("Enter")
+	x.waitText("the queue again", "⏳ 1. second message")
+	if err := os.WriteFile(filepath.Join(e.work, "release.flag"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := x.waitText("both turns", "First done.", "┃ second message", "Second done.")
+	if strings.Contains(s, "⏳") || strings.Index(s, "First done.") > strings.Index(s, "┃ second message") {
+		t.Fatalf("screen:\n%s", s)
+	}
+	x.keys("C-c")
+	x.keys("C-c")
+	x.waitExit()
+}

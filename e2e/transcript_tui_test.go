@@ -7,6 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/herm-dev/herm/internal/fakellm"
+	"github.com/herm-dev/herm/internal/fakeopenai"
 )
 
 // importSession stores one conversation (user and assistant messages
@@ -144,4 +148,50 @@ func hasClipboardTool() bool {
 		}
 	}
 	return false
+}
+
+// A turn longer than display.notify_after that ends while herm's pane is
+// not focused rings the bell: tmux, with focus events on, tells herm when
+// another window is selected, and flags the bell on herm's window.
+func TestTUINotifiesWhenALongTurnEndsUnfocused(t *testing.T) {
+	needTmux(t)
+	srv := fakeopenai.New()
+	defer srv.Close()
+	scriptTurns(srv, fakellm.Reply{Text: "Built everything.", Delay: 2500 * time.Millisecond})
+	e := newEnv(t)
+	if r := e.run("config", "set", "display.notify_after", "1"); r.code != 0 {
+		t.Fatalf("config set: %s", r)
+	}
+	x := startTUI(t, e, 80, 24, openaiArgs(srv.URL)...)
+	if out, err := x.cmd("set-option", "-g", "focus-events", "on").CombinedOutput(); err != nil {
+		t.Fatalf("focus-events: %v %s", err, out)
+	}
+	x.waitText("the input", "❯", "fake-model")
+	x.typeText("build it")
+	x.keys("Enter")
+	x.waitText("the turn running", "┃ build it")
+	// Another window takes the focus while the model thinks.
+	if out, err := x.cmd("new-window", "-d", "-t", "herm:9", "sleep 60").CombinedOutput(); err != nil {
+		t.Fatalf("new-window: %v %s", err, out)
+	}
+	if out, err := x.cmd("select-window", "-t", "herm:9").CombinedOutput(); err != nil {
+		t.Fatalf("select-window: %v %s", err, out)
+	}
+	bell := func() string {
+		out, _ := x.cmd("display-message", "-p", "-t", "herm:0", "#{window_bell_flag}").Output()
+		return strings.TrimSpace(string(out))
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for bell() != "1" {
+		if time.Now().After(deadline) {
+			t.Fatalf("no bell on herm's window; screen:\n%s", x.screen())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	x.cmd("kill-window", "-t", "herm:9").Run()
+	x.waitText("the answer", "Built everything.")
+	x.keys("C-c")
+	x.waitText("the quit hint", "press ctrl+c again")
+	x.keys("C-c")
+	x.waitExit()
 }

@@ -151,3 +151,16 @@ func TestCopyFallbackFile(t *testing.T) {
 		t.Fatalf("status %q does not name %s", got, path)
 	}
 }
+
+// The picker's labels and bar at 200 columns (60 is above).
+func TestGoldenPicker200(t *testing.T) {
+	m := newModel(t, 200, 40)
+	playToolTurn(m)
+	m.Update(runExitedMsg{id: m.run.id})
+	m.Update(press("tab"))
+	m.Update(press("y"))
+	golden(t, "picker_200", screen(m))
+	if got := m.chat.Labels(); len(got) < 5 {
+		t.Fatalf("labels %q", got)
+	}
+}

@@ -35,11 +35,17 @@ func TestBusyQueueIsEditable(t *testing.T) {
 			t.Fatalf("queue mode interrupted or lost messages: %d queued", len(m.queued))
 		}
 		golden(t, "draft_queue_"+itoa(w), screen(m))
+		if n := strings.Count(screen(m), "\n") + 1; n != 16 {
+			t.Fatalf("%d lines on a 16-line screen", n)
+		}
 
 		m.Update(altKey('q'))
 		m.Update(press("down"))
 		m.Update(tea.KeyPressMsg{Code: tea.KeyUp, Mod: tea.ModShift}) // "then ship it" first
 		golden(t, "draft_queue_focused_"+itoa(w), screen(m))
+		if n := strings.Count(screen(m), "\n") + 1; n != 16 {
+			t.Fatalf("%d lines on a 16-line screen with the queue focused", n)
+		}
 		m.Update(press("down"))
 		m.Update(press("d")) // deletes "then test it"
 		if got := queuedTexts(m); got != "then ship it|and write the notes" {
@@ -368,5 +374,68 @@ func TestRewindPickerWidths(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// What the input reports (a stash, an editor that failed) shows in the
+// status line.
+func TestInputFlashesReachTheStatusLine(t *testing.T) {
+	m := newModel(t, 80, 12)
+	typeText(m, "keep this")
+	_, cmd := m.Update(altKey('s'))
+	for _, msg := range collect(cmd) {
+		m.Update(msg)
+	}
+	if got := screen(m); !strings.Contains(got, "draft stashed") {
+		t.Fatalf("no flash:\n%s", got)
+	}
+}
+
+// collect runs cmd and the batches in it, returning their messages.
+func collect(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	switch msg := cmd().(type) {
+	case nil:
+		return nil
+	case tea.BatchMsg:
+		var out []tea.Msg
+		for _, c := range msg {
+			out = append(out, collect(c)...)
+		}
+		return out
+	default:
+		return []tea.Msg{msg}
+	}
+}
+
+// The input features are in the palette, and running them from it works.
+func TestDraftActionsInThePalette(t *testing.T) {
+	m := newModel(t, 100, 30)
+	m.input.SetHistory([]string{"an old message"})
+	m.Update(press("ctrl+o"))
+	typeText(m, "search the messages")
+	if got := screen(m); !strings.Contains(got, "Search the messages you sent") || !strings.Contains(got, "ctrl+r") {
+		t.Fatalf("palette:\n%s", got)
+	}
+	m.Update(press("enter"))
+	if !m.input.Searching() {
+		t.Fatal("the palette did not open the history search")
+	}
+	m.Update(press("esc"))
+	for _, name := range []string{"Rewind to an earlier message", "Branch: fork the session", "Edit the queued messages", "While busy, steer", "Stash the draft", "Edit the draft in $VISUAL"} {
+		m.Update(press("ctrl+o"))
+		typeText(m, strings.ToLower(name[:12]))
+		if got := screen(m); !strings.Contains(got, name) {
+			t.Errorf("palette lacks %q:\n%s", name, got)
+		}
+		m.Update(press("esc"))
+	}
+	m.Update(press("ctrl+o"))
+	typeText(m, "while busy, queue")
+	m.Update(press("enter"))
+	if m.draft.busy != busyQueue {
+		t.Fatalf("busy mode %q", m.draft.busy)
 	}
 }

@@ -122,3 +122,31 @@ func TestStatusSegmentsDropInPriorityOrder(t *testing.T) {
 	}
 	golden(t, "status_60", status(60)+"\n"+status(120))
 }
+
+// In vim's normal mode n and N step through an open find, as in vim,
+// instead of being swallowed as typed characters.
+func TestVimNormalModeStepsThroughFind(t *testing.T) {
+	m := newModel(t, 80, 30)
+	playToolTurn(m)
+	m.Update(runExitedMsg{id: m.run.id})
+	typeText(m, "/vim")
+	m.Update(press("enter"))
+	m.Update(press("esc")) // normal mode
+	typeText(m, "/")
+	if m.focus != focusFind {
+		t.Fatal("/ in normal mode did not open find")
+	}
+	typeText(m, "testadd")
+	m.setFocus(focusInput)
+	if !m.vim.normal || m.findCount() != "1/4" {
+		t.Fatalf("normal %v, count %q", m.vim.normal, m.findCount())
+	}
+	typeText(m, "n")
+	if got := m.findCount(); got != "2/4" {
+		t.Fatalf("n: %q, want 2/4", got)
+	}
+	typeText(m, "N")
+	if got := m.findCount(); got != "1/4" {
+		t.Fatalf("N: %q, want 1/4", got)
+	}
+}

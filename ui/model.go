@@ -242,6 +242,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.handleTranscriptMsg(msg)
 	case draftMsg:
 		return m, m.handleDraftMsg(msg)
+	case input.FlashMsg: // the input's stash, editor, clipboard
+		return m, m.flashFor(msg.Text, 5*time.Second)
 	case memorypane.Msg, skillspane.Msg, skillCommandsMsg:
 		return m, m.routeKnowledge(msg)
 	case commandResultMsg:

@@ -81,12 +81,15 @@ func (h *helpOverlay) Update(m *Model, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	case "up", "k", "ctrl+p":
 		h.scroll = max(h.scroll-1, 0)
 	case "pgdown", "space":
-		h.scroll += 10
+		h.scroll += helpPage(m)
 	case "pgup":
-		h.scroll = max(h.scroll-10, 0)
+		h.scroll = max(h.scroll-helpPage(m), 0)
 	}
 	return false, nil
 }
+
+// helpPage is how far pgup and pgdn move help: a page, less a line.
+func helpPage(m *Model) int { return max(m.height-7, 10) }
 
 func (h *helpOverlay) View(m *Model) string {
 	c := m.theme.Chrome
@@ -107,6 +110,10 @@ func (h *helpOverlay) View(m *Model) string {
 	lines = append(lines, render.Paint(groupInk, "Commands"))
 	for _, cmd := range commands.List(commands.TUI) {
 		lines = append(lines, "  "+render.Paint(keyInk, pad(cmd.Usage(), 16))+render.Paint(descInk, cmd.Description))
+	}
+	// One row a line: a wrapped line would push the end off the screen.
+	for i, l := range lines {
+		lines[i] = render.Truncate(l, min(72, m.width-2)-4, "…")
 	}
 	avail := max(m.height-6, 3)
 	h.scroll = min(h.scroll, max(len(lines)-avail, 0))

@@ -259,15 +259,28 @@ func (m *Model) panelHeight() int {
 	if m.width == 0 || (!m.pn.showTodo && !m.pn.showTasks) {
 		return 0
 	}
-	h := 1
+	todo, tasks := 0, 0
 	if m.pn.showTodo {
-		h += m.pn.todo.Height(m.panelMax())
+		todo = m.pn.todo.Height(m.panelMax())
 	}
 	if m.pn.showTasks {
-		h += m.pn.tasks.Height(m.panelMax())
+		tasks = m.pn.tasks.Height(m.panelMax())
 	}
-	return h
+	if m.sideBySide() {
+		return 1 + max(todo, tasks)
+	}
+	return 1 + todo + tasks
 }
+
+// sideBySide reports whether both panels are open on a terminal wide
+// enough to show them next to each other.
+func (m *Model) sideBySide() bool {
+	return m.pn.showTodo && m.pn.showTasks && m.width >= sideBySideWidth
+}
+
+// sideBySideWidth is the narrowest terminal that shows the two panels
+// side by side rather than one above the other.
+const sideBySideWidth = 120
 
 // panelsView draws the open panels, panelHeight rows.
 func (m *Model) panelsView() []string {
@@ -276,6 +289,24 @@ func (m *Model) panelsView() []string {
 	}
 	rule := render.Paint(render.Open(m.theme.Panel.Border), strings.Repeat("╌", m.width))
 	lines := []string{rule}
+	if m.sideBySide() {
+		h := m.panelHeight() - 1
+		lw := (m.width - 3) / 2
+		left := strings.Split(m.pn.todo.View(m.theme, lw, m.pn.todo.Height(m.panelMax())), "\n")
+		right := strings.Split(m.pn.tasks.View(m.theme, m.width-3-lw, m.pn.tasks.Height(m.panelMax()), m.now()), "\n")
+		bar := render.Paint(render.Open(m.theme.Panel.Border), " │ ")
+		for i := range h {
+			l, r := strings.Repeat(" ", lw), ""
+			if i < len(left) {
+				l = left[i]
+			}
+			if i < len(right) {
+				r = right[i]
+			}
+			lines = append(lines, l+bar+r)
+		}
+		return lines
+	}
 	if m.pn.showTodo {
 		lines = append(lines, strings.Split(m.pn.todo.View(m.theme, m.width, m.pn.todo.Height(m.panelMax())), "\n")...)
 	}

@@ -232,3 +232,22 @@ func TestGoldenModelPicker(t *testing.T) {
 		}
 	}
 }
+
+// At 120 columns and more the two panels sit side by side.
+func TestGoldenPanelsSideBySide(t *testing.T) {
+	m := newModel(t, 140, 20)
+	m.Update(altKey('t'))
+	m.Update(altKey('p'))
+	run := userTurn(m, "list")
+	call := llm.ToolCall{ID: "c1", Name: "terminal", Arguments: `{"command":"make test"}`}
+	feed(m, run, saved("assistant", "", call), agent.ToolStarted{Call: call})
+	got := screen(m)
+	if !strings.Contains(got, "no plan yet") || !strings.Contains(got, "│ Tasks · 1 running") {
+		t.Fatalf("side by side:\n%s", got)
+	}
+	golden(t, "panels_140", got)
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 20})
+	if got := screen(m); strings.Contains(got, "│ Tasks") || !strings.Contains(got, "\nTasks · 1 running") {
+		t.Errorf("at 100 columns the panels should stack:\n%s", got)
+	}
+}

@@ -236,7 +236,11 @@ func (p *themePicker) View(m *Model) string {
 	width := min(64, m.width-6)
 	hint := render.Open(m.theme.Chrome.Hint)
 	body := p.list.View(m.theme, width, max(m.height-12, 3))
-	foot := render.Paint(hint, "↑↓ preview · enter keep · esc put back "+p.orig)
+	orig := p.orig
+	if orig == "" {
+		orig = themes.Auto
+	}
+	foot := render.Paint(hint, "↑↓ preview · enter keep · esc put back "+orig)
 	return m.dialog("Theme · "+m.theme.Name, body+"\n\n"+render.Truncate(foot, width, "…"), width+4)
 }
 

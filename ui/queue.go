@@ -98,6 +98,7 @@ func (m *Model) handleSend(msg sendMsg) tea.Cmd {
 // the session must be created first, it goes back to the head, keeping
 // the queue's order.
 func (m *Model) startQueuedInput(in agent.Input) tea.Cmd {
+	m.layout()
 	if m.draft.focused && len(m.queued) == 0 {
 		m.leaveQueue()
 	}
@@ -114,7 +115,9 @@ func (m *Model) startQueuedInput(in agent.Input) tea.Cmd {
 
 // whileBusy handles a message sent while a turn (or /compress) runs.
 func (m *Model) whileBusy(in agent.Input) tea.Cmd {
-	if m.draft.editing >= 0 { // an edited queued message goes back where it was
+	defer m.layout() // the rows above the input change
+	// An edited queued message goes back where it was.
+	if m.draft.editing >= 0 {
 		at := min(m.draft.editing, len(m.queued))
 		m.draft.editing = -1
 		m.queued = append(m.queued[:at], append([]agent.Input{in}, m.queued[at:]...)...)
@@ -127,7 +130,7 @@ func (m *Model) whileBusy(in agent.Input) tea.Cmd {
 			return m.flash("sent to the running turn — the agent reads it before its next step")
 		}
 		m.queued = append(m.queued, in)
-		return m.flash("the turn is ending — your message runs next")
+		return m.flash("the agent cannot take it now — your message runs as soon as it is done")
 	case busyQueue:
 		m.queued = append(m.queued, in)
 		return m.flash("queued — it runs when the turn ends · " + m.keys.Draft.Queue.Help().Key + " edits the queue")
@@ -142,6 +145,7 @@ func (m *Model) whileBusy(in agent.Input) tea.Cmd {
 func (m *Model) steered(e agent.Steered) {
 	n := min(len(e.Inputs), len(m.draft.steering))
 	m.draft.steering = m.draft.steering[n:]
+	m.layout()
 }
 
 // steerReturned puts messages the turn ended without reading at the head
@@ -150,6 +154,7 @@ func (m *Model) steerReturned(e agent.SteerReturned) {
 	m.draft.steering = nil
 	m.queued = append(append([]agent.Input(nil), e.Inputs...), m.queued...)
 	m.chat.AddNotice("the turn ended before reading your message; it runs next", false)
+	m.layout()
 }
 
 // busyHint is what the empty input says while a turn runs.
@@ -191,10 +196,10 @@ func (m *Model) draftKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if m.draft.focused {
 		return m.queueKey(msg), true
 	}
-	if m.focus != focusInput {
+	if m.focus != focusInput && m.focus != focusChat {
 		return nil, false
 	}
-	if m.input.Searching() { // esc, tab and ? belong to the search
+	if m.focus == focusInput && m.input.Searching() { // esc, tab and ? belong to the search
 		sub, cmd := m.input.Update(msg)
 		m.layout()
 		if sub != nil {
@@ -227,6 +232,7 @@ func (m *Model) openQueue() tea.Cmd {
 
 // queueKey handles a key while the queue has the keyboard.
 func (m *Model) queueKey(msg tea.KeyPressMsg) tea.Cmd {
+	defer m.layout()
 	d := m.keys.Draft
 	n := len(m.queued)
 	if n == 0 {

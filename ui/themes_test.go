@@ -105,17 +105,22 @@ func TestCodeFollowsTheTheme(t *testing.T) {
 }
 
 // BenchmarkThemeSwitch measures a theme switch and the full redraw that
-// follows, on a transcript of 200 answers with code, tables and lists.
+// follows, at 60 and 200 columns, on a transcript of 200 answers with
+// code, tables and lists (the budget: 50 ms).
 func BenchmarkThemeSwitch(b *testing.B) {
-	m := newModel(b, 120, 50)
-	for range 200 {
-		playMarkdownTurn(m)
-	}
-	names := []string{"dark", "nord", "colorblind", "high-contrast", "gruvbox", "tokyo-night"}
-	m.View()
-	b.ResetTimer()
-	for i := range b.N {
-		m.setTheme(names[i%len(names)])
-		m.View()
+	for _, width := range []int{60, 200} {
+		b.Run(itoa(width), func(b *testing.B) {
+			m := newModel(b, width, 50)
+			for range 200 {
+				playMarkdownTurn(m)
+			}
+			names := []string{"dark", "nord", "colorblind", "high-contrast", "gruvbox", "tokyo-night"}
+			m.View()
+			b.ResetTimer()
+			for i := range b.N {
+				m.setTheme(names[i%len(names)])
+				m.View()
+			}
+		})
 	}
 }

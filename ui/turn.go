@@ -124,6 +124,7 @@ func (m *Model) handleRunExited(msg runExitedMsg) tea.Cmd {
 	m.run = nil
 	m.draft.steering = nil
 	m.input.SetBusyHint("")
+	m.layout()
 	m.status.retryUntil = time.Time{}
 	m.approval.DropRun(msg.id) // requests the run's end denied
 	m.approvalsChanged()

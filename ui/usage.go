@@ -39,7 +39,12 @@ func (m *Model) usageCommand() tea.Cmd {
 		if err != nil {
 			return usageMsg{err: fmt.Errorf("read the session's events: %w", err)}
 		}
+		lineage, err := st.Lineage(ctx, id)
+		if err != nil {
+			return usageMsg{err: fmt.Errorf("read the session's lineage: %w", err)}
+		}
 		r := panels.ComputeUsage(*sess, msgs, events, agent.CostOf)
+		r.Earlier = panels.Continued(lineage, id)
 		r.Prompt, r.Window, r.PricesAsOf = prompt, window, llm.PricesAsOf
 		return usageMsg{report: r}
 	}

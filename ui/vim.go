@@ -139,6 +139,10 @@ func (m *Model) vimKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.chat.Page(-1), true
 	case msg.String() == "/":
 		return m.openFind(""), true // as vim searches
+	case m.chat.Finding() && key.Matches(msg, m.keys.Find.Next):
+		return m.findStep(true), true // and steps with n/N
+	case m.chat.Finding() && key.Matches(msg, m.keys.Find.Prev):
+		return m.findStep(false), true
 	}
 	// Other printable keys do nothing in normal mode; the rest (enter,
 	// esc, tab, ctrl and alt keys) go on as usual.

@@ -7,6 +7,7 @@
 //	go run ./bench/startup                 # builds herm with -trimpath -ldflags=-s -w
 //	go run ./bench/startup -bin PATH       # measures an existing binary
 //	go run ./bench/startup -compare PATH   # also measures PATH, runs interleaved
+//	go run ./bench/startup -args "guard -- ls"  # another command than --version
 //
 // Page faults matter more than they seem: on the 2-core VM herm is
 // developed on, each costs 10-20 µs, so the ~200 a trivial Go program takes
@@ -21,6 +22,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -35,7 +37,9 @@ func main() {
 	bin := flag.String("bin", "", "herm binary to measure (default: build one)")
 	compare := flag.String("compare", "", "a second binary to measure in the same runs, interleaved")
 	runs := flag.Int("runs", 200, "number of runs")
+	argLine := flag.String("args", "--version", "herm's arguments, space-separated (e.g. \"guard -- ls\" for a command cobra routes)")
 	flag.Parse()
+	args := strings.Fields(*argLine)
 	if *bin == "" {
 		dir, err := os.MkdirTemp("", "herm-bench-")
 		check(err)
@@ -56,13 +60,13 @@ func main() {
 		fmt.Printf("%s: %.1f MB (%d bytes)\n", label(b, bins), float64(st.Size())/1e6, st.Size())
 		// Warm the page cache once; "cold start" here means a new
 		// process, as a user runs it, not an evicted file.
-		check(exec.Command(b, "--version").Run())
+		check(exec.Command(b, args...).Run())
 	}
 
 	samples := make([][]sample, len(bins))
 	for i := 0; i < *runs; i++ {
 		for j, b := range bins {
-			samples[j] = append(samples[j], run(b, "--version"))
+			samples[j] = append(samples[j], run(b, args...))
 		}
 	}
 	for j, b := range bins {
@@ -70,8 +74,8 @@ func main() {
 		wall := field(s, func(x sample) float64 { return ms(x.wall) })
 		cpu := field(s, func(x sample) float64 { return ms(x.cpu) })
 		faults := field(s, func(x sample) float64 { return float64(x.faults) })
-		fmt.Printf("%s --version: median %.1f ms, p10 %.1f ms, p90 %.1f ms; CPU %.1f ms; %.0f page faults (medians of %d runs)\n",
-			label(b, bins), pct(wall, 0.5), pct(wall, 0.1), pct(wall, 0.9), pct(cpu, 0.5), pct(faults, 0.5), len(s))
+		fmt.Printf("%s %s: median %.1f ms, p10 %.1f ms, p90 %.1f ms; CPU %.1f ms; %.0f page faults (medians of %d runs)\n",
+			label(b, bins), *argLine, pct(wall, 0.5), pct(wall, 0.1), pct(wall, 0.9), pct(cpu, 0.5), pct(faults, 0.5), len(s))
 	}
 
 	// The floor: the same measurement of a trivial process.

@@ -1,13 +1,17 @@
 // Command tui measures herm's full-screen UI as a whole process against
 // the in-repo fake OpenAI server: the time from start to the first
 // interactive frame (in tmux, polling the pane until the prompt and status
-// line are drawn), idle RSS and CPU, opening a 10,000-message session to its
-// first frame, a keypress to its echo in that session, and the frame rate
+// line are drawn; and on a PTY with no tmux in between, reading herm's
+// output as it is written, with the CPU time and page faults herm had used
+// by then, which hold still on a busy machine when wall times don't), idle
+// RSS and CPU, opening a 10,000-message session to its first frame (tmux
+// and PTY), a keypress to its echo in that session, and the frame rate
 // while an answer streams at 5,000 tokens/s (herm on a PTY: each write of
 // the renderer is a frame).
 //
-//	go run ./bench/tui            # builds herm with -trimpath -ldflags=-s -w
-//	go run ./bench/tui -bin PATH  # measures an existing binary
+//	go run ./bench/tui                   # builds herm with -trimpath -ldflags=-s -w
+//	go run ./bench/tui -bin PATH         # measures an existing binary
+//	go run ./bench/tui -only pty,idle    # some of the measurements
 //
 // The in-process costs (rendering, Update+View) are `go test -bench` in
 // ui/, ui/chat and ui/render.
@@ -29,7 +33,7 @@ import (
 func main() {
 	bin := flag.String("bin", "", "herm binary to measure (default: build one)")
 	runs := flag.Int("runs", 20, "runs of each start-up measurement")
-	only := flag.String("only", "", "run only these measurements, comma-separated: startup,pty,idle,long,stream")
+	only := flag.String("only", "", "run only these measurements, comma-separated: startup,pty,idle,long,pty-long,stream")
 	streamSecs := flag.Int("stream", 6, "seconds of streaming for the frame-rate measurement")
 	flag.Parse()
 
@@ -62,6 +66,9 @@ func main() {
 	}
 	if want("long") {
 		b.longSession(*runs)
+	}
+	if want("pty-long") {
+		b.ptyLongSession(*runs)
 	}
 	if want("stream") {
 		b.streaming(time.Duration(*streamSecs) * time.Second)

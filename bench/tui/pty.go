@@ -24,7 +24,7 @@ func (b *bench) ptyStartup(runs int) {
 	var walls, cpus []time.Duration
 	var faults []int
 	for i := 0; i < runs; i++ {
-		s, ok := b.ptyFirstFrame(home, work)
+		s, ok := b.ptyFirstFrame(home, work, b.args(), firstFrameMark, "❯")
 		if !ok {
 			fmt.Println("  PTY start-up: herm did not draw its first frame")
 			return
@@ -48,8 +48,31 @@ type frameSeen struct {
 	faults    int
 }
 
-func (b *bench) ptyFirstFrame(home, work string) (frameSeen, bool) {
-	cmd := exec.Command(b.bin, b.args()...)
+// ptyLongSession: `herm --resume ID` on a 10,000-message session, on a
+// PTY, to the frame that shows the session's last question.
+func (b *bench) ptyLongSession(runs int) {
+	home, work := b.home("pty-long")
+	id, last := longSession(home, 10_000)
+	args := append([]string{"--resume", id}, b.args()...)
+	var walls, cpus []time.Duration
+	var faults []int
+	for i := 0; i < runs; i++ {
+		s, ok := b.ptyFirstFrame(home, work, args, last)
+		if !ok {
+			fmt.Println("  PTY long session: herm did not show the session's end")
+			return
+		}
+		walls, cpus, faults = append(walls, s.wall), append(cpus, s.cpu), append(faults, s.faults)
+	}
+	slices.Sort(faults)
+	fmt.Printf("open a 10,000-message session on a PTY (no tmux) → its end on screen: median %s, p90 %s; herm's CPU by then: median %s; page faults: median %d\n",
+		ms(median(walls)), ms(pct(walls, 0.9)), ms(median(cpus)), faults[len(faults)/2])
+}
+
+// ptyFirstFrame starts herm with args on a PTY and returns when its output
+// holds every one of marks.
+func (b *bench) ptyFirstFrame(home, work string, args []string, marks ...string) (frameSeen, bool) {
+	cmd := exec.Command(b.bin, args...)
 	cmd.Dir = work
 	cmd.Env = []string{"HERM_HOME=" + home, "TERM=xterm-256color", "HOME=" + work, "PATH=/usr/bin:/bin"}
 	start := time.Now()
@@ -68,7 +91,7 @@ func (b *bench) ptyFirstFrame(home, work string) (frameSeen, bool) {
 			n, err := f.Read(buf)
 			if n > 0 {
 				seen.Write(buf[:n])
-				if bytes.Contains(seen.Bytes(), []byte(firstFrameMark)) && bytes.Contains(seen.Bytes(), []byte("❯")) {
+				if containsAll(seen.Bytes(), marks) {
 					wall := time.Since(start)
 					cpu, _ := schedStat(cmd.Process.Pid)
 					found <- frameSeen{wall, cpu, minorFaults(cmd.Process.Pid)}
@@ -104,4 +127,13 @@ func minorFaults(pid int) int {
 	}
 	n, _ := strconv.Atoi(f[7])
 	return n
+}
+
+func containsAll(b []byte, marks []string) bool {
+	for _, m := range marks {
+		if !bytes.Contains(b, []byte(m)) {
+			return false
+		}
+	}
+	return true
 }

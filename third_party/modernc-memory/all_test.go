@@ -134,6 +134,7 @@ func test1u(t *testing.T, max int) {
 			t.Fatal(err)
 		}
 	}
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		t.Fatalf("%+v", alloc)
 	}
@@ -200,6 +201,7 @@ func test2u(t *testing.T, max int) {
 			t.Fatal(err)
 		}
 	}
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		t.Fatalf("%+v", alloc)
 	}
@@ -282,6 +284,7 @@ func test3u(t *testing.T, max int) {
 		}
 		alloc.UintptrFree(b.p)
 	}
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		t.Fatalf("%+v", alloc)
 	}
@@ -304,6 +307,7 @@ func TestUFree(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		t.Fatalf("%+v", alloc)
 	}
@@ -328,6 +332,7 @@ func TestUMalloc(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		t.Fatalf("%+v", alloc)
 	}
@@ -398,6 +403,7 @@ func test1(t *testing.T, max int) {
 			t.Fatal(err)
 		}
 	}
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		t.Fatalf("%+v", alloc)
 	}
@@ -463,6 +469,7 @@ func test2(t *testing.T, max int) {
 			t.Fatal(err)
 		}
 	}
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		t.Fatalf("%+v", alloc)
 	}
@@ -541,6 +548,7 @@ func test3(t *testing.T, max int) {
 		}
 		alloc.Free(b)
 	}
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		t.Fatalf("%+v", alloc)
 	}
@@ -563,6 +571,7 @@ func TestFree(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		t.Fatalf("%+v", alloc)
 	}
@@ -587,6 +596,7 @@ func TestMalloc(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		t.Fatalf("%+v", alloc)
 	}
@@ -611,6 +621,7 @@ func benchmarkFree(b *testing.B, size int) {
 		alloc.Free(b)
 	}
 	b.StopTimer()
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		b.Fatalf("%+v", alloc)
 	}
@@ -639,6 +650,7 @@ func benchmarkCalloc(b *testing.B, size int) {
 	for _, b := range a {
 		alloc.Free(b)
 	}
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		b.Fatalf("%+v", alloc)
 	}
@@ -681,6 +693,7 @@ func benchmarkMalloc(b *testing.B, size int) {
 	for _, b := range a {
 		alloc.Free(b)
 	}
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		b.Fatalf("%+v", alloc)
 	}
@@ -709,6 +722,7 @@ func benchmarkUintptrFree(b *testing.B, size int) {
 		alloc.UintptrFree(p)
 	}
 	b.StopTimer()
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		b.Fatalf("%+v", alloc)
 	}
@@ -737,6 +751,7 @@ func benchmarkUintptrCalloc(b *testing.B, size int) {
 	for _, p := range a {
 		alloc.UintptrFree(p)
 	}
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		b.Fatalf("%+v", alloc)
 	}
@@ -765,6 +780,7 @@ func benchmarkUintptrMalloc(b *testing.B, size int) {
 	for _, p := range a {
 		alloc.UintptrFree(p)
 	}
+	alloc.trim() // herm patch: spare pages are kept for reuse
 	if alloc.Allocs != 0 || alloc.Mmaps != 0 || alloc.Bytes != 0 || len(alloc.regs) != 0 {
 		b.Fatalf("%+v", alloc)
 	}

@@ -101,17 +101,16 @@ type Allocator struct {
 	Mmaps  int                  // Asked from OS.
 	pages  [64]uintptr          // *page
 	regs   map[uintptr]struct{} // map[*page]struct{}
-	// herm patch: spare keeps the last emptied shared page of each size
-	// class, and bigSpare emptied single-block pages (up to maxBigSpared
-	// bytes), for reuse instead of munmap + mmap.
-	spare     [64]uintptr
-	bigSpare  []uintptr
-	bigSpared int // bytes in bigSpare
+	// herm patch: spare keeps emptied shared pages by size class, and
+	// bigSpare emptied single-block pages, for reuse instead of munmap +
+	// mmap; spared counts their bytes, at most maxSpared.
+	spare    [64][]uintptr
+	bigSpare []uintptr
+	spared   int
 }
 
-// herm patch: maxBigSpared bounds the bytes kept in emptied single-block
-// pages.
-const maxBigSpared = 16 << 20
+// herm patch: maxSpared bounds the bytes kept in emptied pages.
+const maxSpared = 16 << 20
 
 func (a *Allocator) mmap(size int) (uintptr /* *page */, error) {
 	p, size, err := mmap(size)
@@ -143,7 +142,7 @@ func (a *Allocator) newPage(size int) (uintptr /* *page */, error) {
 	for i, p := range a.bigSpare {
 		if ps := (*page)(unsafe.Pointer(p)).size; ps >= size && ps <= 2*size {
 			a.bigSpare = append(a.bigSpare[:i], a.bigSpare[i+1:]...)
-			a.bigSpared -= ps
+			a.spared -= ps
 			return p, nil
 		}
 	}
@@ -160,9 +159,11 @@ func (a *Allocator) newSharedPage(log uint) (uintptr /* *page */, error) {
 	if a.cap[log] == 0 {
 		a.cap[log] = int(pageAvail) / (1 << log)
 	}
-	// herm patch: reuse the spare page of the class.
-	if p := a.spare[log]; p != 0 {
-		a.spare[log] = 0
+	// herm patch: reuse a spare page of the class.
+	if n := len(a.spare[log]); n > 0 {
+		p := a.spare[log][n-1]
+		a.spare[log] = a.spare[log][:n-1]
+		a.spared -= (*page)(unsafe.Pointer(p)).size
 		(*page)(unsafe.Pointer(p)).brk = 0
 		(*page)(unsafe.Pointer(p)).used = 0
 		a.pages[log] = p
@@ -223,9 +224,9 @@ func (a *Allocator) UintptrFree(p uintptr) (err error) {
 	log := (*page)(unsafe.Pointer(pg)).log
 	if log == 0 {
 		// herm patch: keep the page for reuse while the spares are small.
-		if size := (*page)(unsafe.Pointer(pg)).size; a.bigSpared+size <= maxBigSpared {
+		if size := (*page)(unsafe.Pointer(pg)).size; a.spared+size <= maxSpared {
 			a.bigSpare = append(a.bigSpare, pg)
-			a.bigSpared += size
+			a.spared += size
 			return nil
 		}
 		if counters {
@@ -266,9 +267,10 @@ func (a *Allocator) UintptrFree(p uintptr) (err error) {
 	if a.pages[log] == pg {
 		a.pages[log] = 0
 	}
-	// herm patch: keep one empty page per class for reuse.
-	if a.spare[log] == 0 {
-		a.spare[log] = pg
+	// herm patch: keep the empty page for reuse while the spares are small.
+	if size := (*page)(unsafe.Pointer(pg)).size; a.spared+size <= maxSpared {
+		a.spare[log] = append(a.spare[log], pg)
+		a.spared += size
 		return nil
 	}
 	if counters {
@@ -395,6 +397,26 @@ func (a *Allocator) Calloc(size int) (r []byte, err error) {
 	}
 
 	return (*rawmem)(unsafe.Pointer(p))[:size:usableSize(p)], nil
+}
+
+// herm patch: trim unmaps the spare pages (tests check that freeing
+// everything leaves nothing mapped).
+func (a *Allocator) trim() error {
+	var err error
+	pages := a.bigSpare
+	for _, list := range a.spare {
+		pages = append(pages, list...)
+	}
+	for _, p := range pages {
+		if counters {
+			a.Bytes -= (*page)(unsafe.Pointer(p)).size
+		}
+		if e := a.unmap(p); e != nil && err == nil {
+			err = e
+		}
+	}
+	a.spare, a.bigSpare, a.spared = [64][]uintptr{}, nil, 0
+	return err
 }
 
 // Close releases all OS resources used by a and sets it to its zero value.

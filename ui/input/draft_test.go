@@ -271,3 +271,45 @@ func TestExternalEditorReplacesTheDraft(t *testing.T) {
 		t.Fatalf("argv %q", got)
 	}
 }
+
+// ctrl+v reads an image from the clipboard with xclip (X11) when it offers
+// one; here a stand-in xclip on PATH serves a PNG.
+func TestClipboardImageWithXclip(t *testing.T) {
+	dir := t.TempDir()
+	png := filepath.Join(dir, "clip.png")
+	if err := os.WriteFile(png, pngBytes, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := "#!/bin/sh\ncase \"$*\" in\n*TARGETS*) printf 'TARGETS\\ntext/plain\\nimage/png\\n' ;;\n*image/png*) cat " + png + " ;;\n*) exit 1 ;;\nesac\n"
+	if err := os.WriteFile(filepath.Join(dir, "xclip"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("DISPLAY", ":99")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	m := newInput()
+	typeIn(m, "and this ")
+	_, cmd := m.Update(press('v', tea.ModCtrl))
+	run(m, cmd)
+	atts := m.Attachments()
+	if len(atts) != 1 || atts[0].Image == nil || atts[0].Image.Name != "clipboard.png" || !bytes.Equal(atts[0].Image.Data, pngBytes) {
+		t.Fatalf("draft %q, attachments %+v", m.Value(), atts)
+	}
+}
+
+// The saved history arriving while a search is open is searched too.
+func TestHistoryArrivingDuringASearch(t *testing.T) {
+	m := newInput()
+	send(t, m, "local message")
+	typeIn(m, "draft")
+	m.Update(ctrlR)
+	typeIn(m, "saved")
+	m.Update(historyLoadedMsg{entries: []string{"a saved message", "another"}})
+	if m.Value() != "a saved message" || !strings.Contains(m.View(), "1/1") {
+		t.Fatalf("after the history arrived: %q\n%s", m.Value(), m.View())
+	}
+	m.Update(esc)
+	if m.Value() != "draft" {
+		t.Fatalf("esc: %q", m.Value())
+	}
+}

@@ -63,6 +63,11 @@ func (m *Model) historyLoaded(msg historyLoadedMsg) {
 	// What was sent before the file was read stays after it.
 	m.history = joinHistory(m.saved, m.history)
 	m.histPos = len(m.history)
+	if s := m.search; s != nil { // searching already: search the new history
+		m.OpenSearch()
+		m.search.query, m.search.draft = s.query, s.draft
+		m.find(len(m.history)-1, -1)
+	}
 }
 
 // joinHistory is a followed by b, at most maxHistory entries, without an

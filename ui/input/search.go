@@ -19,12 +19,21 @@ type search struct {
 	query string
 	at    int    // index in history of the match shown; -1: none
 	draft string // the editor's text when the search opened
+	// lower is the history in lower case, made once per search; n and
+	// pos count the matches of query and the place of the one shown
+	// (1 = newest), for the search line.
+	lower  []string
+	n, pos int
 }
 
 // OpenSearch starts a reverse search of the history.
 func (m *Model) OpenSearch() {
 	m.menu.close()
-	m.search = &search{at: -1, draft: m.ta.Value()}
+	lower := make([]string, len(m.history))
+	for i, h := range m.history {
+		lower[i] = strings.ToLower(h)
+	}
+	m.search = &search{at: -1, draft: m.ta.Value(), lower: lower}
 	m.find(len(m.history)-1, -1)
 }
 
@@ -34,19 +43,35 @@ func (m *Model) Searching() bool { return m.search != nil }
 // find shows the first match at or before (dir -1) or after (dir 1)
 // index from; with none, the current match stays and the search fails.
 func (m *Model) find(from, dir int) bool {
-	q := strings.ToLower(m.search.query)
-	for i := from; i >= 0 && i < len(m.history); i += dir {
-		if strings.Contains(strings.ToLower(m.history[i]), q) {
-			m.search.at = i
+	s := m.search
+	defer s.count()
+	q := strings.ToLower(s.query)
+	for i := from; i >= 0 && i < len(s.lower); i += dir {
+		if strings.Contains(s.lower[i], q) {
+			s.at = i
 			m.ta.SetValue(m.history[i])
 			return true
 		}
 	}
-	if m.search.at < 0 || !strings.Contains(strings.ToLower(m.history[m.search.at]), q) {
-		m.search.at = -1
-		m.ta.SetValue(m.search.draft)
+	if s.at < 0 || !strings.Contains(s.lower[s.at], q) {
+		s.at = -1
+		m.ta.SetValue(s.draft)
 	}
 	return false
+}
+
+// count counts the matches of the query and places the one shown.
+func (s *search) count() {
+	q := strings.ToLower(s.query)
+	s.n, s.pos = 0, 0
+	for i, h := range s.lower {
+		if strings.Contains(h, q) {
+			s.n++
+			if i >= s.at {
+				s.pos++
+			}
+		}
+	}
 }
 
 // searchKey handles a key while the search is open; done false passes
@@ -102,17 +127,7 @@ func (m *Model) searchView() string {
 	status := ""
 	switch {
 	case s.at >= 0:
-		n, pos := 0, 0
-		q := strings.ToLower(s.query)
-		for i, h := range m.history {
-			if strings.Contains(strings.ToLower(h), q) {
-				n++
-				if i >= s.at {
-					pos++
-				}
-			}
-		}
-		status = " " + itoa(pos) + "/" + itoa(n)
+		status = " " + itoa(s.pos) + "/" + itoa(s.n)
 	case len(m.history) == 0:
 		status = " no messages sent yet"
 	default:

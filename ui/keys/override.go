@@ -118,7 +118,7 @@ func (m *Map) Apply(overrides []Override) []error {
 		}
 		b, ok := byName[o.Action]
 		if !ok {
-			fail("there is no such action%s; the names are listed by herm's help (? in the UI) and in the README", closest(o.Action, acts))
+			fail("there is no such action%s; `herm keys` lists the names", closest(o.Action, acts))
 			continue
 		}
 		keys, err := normalise(o.Keys)

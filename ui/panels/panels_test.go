@@ -177,3 +177,29 @@ func golden(t *testing.T, name, got string) {
 }
 
 var _ = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// The parts of a conversation before its compressions count; forks and
+// a parent that was not compressed into it do not.
+func TestContinued(t *testing.T) {
+	lineage := []store.Session{
+		{ID: "root"},
+		{ID: "a", ParentID: "root", EndReason: "compression"},
+		{ID: "fork", ParentID: "a"},
+		{ID: "b", ParentID: "a", EndReason: "compression", Usage: store.Usage{InputTokens: 5000}, CostUSD: 0.5},
+		{ID: "c", ParentID: "b"},
+	}
+	var ids []string
+	for _, s := range Continued(lineage, "c") {
+		ids = append(ids, s.ID)
+	}
+	if strings.Join(ids, ",") != "a,b" {
+		t.Errorf("continued = %v", ids)
+	}
+	if got := Continued(lineage, "fork"); len(got) != 1 || got[0].ID != "a" {
+		t.Errorf("fork: %v", got)
+	}
+	r := Usage{Session: lineage[4], Earlier: Continued(lineage, "c")}
+	if v := ansi.Strip(r.View(themes.Dark(), 80)); !strings.Contains(v, "before compression (2 parts): 5.0k in · 0 out · $0.50") {
+		t.Errorf("view:\n%s", v)
+	}
+}

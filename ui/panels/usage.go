@@ -34,6 +34,30 @@ type Usage struct {
 	Prompt, Window int
 	// PricesAsOf dates the catalog's prices.
 	PricesAsOf string
+	// Earlier are the sessions this conversation continued after
+	// compression, oldest first: their tokens and cost belong to it too.
+	Earlier []store.Session
+}
+
+// Continued returns the sessions the one with id continues after
+// compression (its parents through compressions), oldest first, from a
+// lineage (store.Lineage: ancestors, forks and all).
+func Continued(lineage []store.Session, id string) []store.Session {
+	byID := make(map[string]store.Session, len(lineage))
+	for _, s := range lineage {
+		byID[s.ID] = s
+	}
+	var out []store.Session
+	cur, ok := byID[id]
+	for ok && cur.ParentID != "" && len(out) < len(lineage) {
+		parent, found := byID[cur.ParentID]
+		if !found || parent.EndReason != "compression" {
+			break
+		}
+		out = append([]store.Session{parent}, out...)
+		cur, ok = parent, true
+	}
+	return out
 }
 
 // PriceFunc prices usage by a model; ok is false for a model without a
@@ -154,6 +178,20 @@ func (u Usage) View(th *themes.Theme, width int) string {
 	lines = append(lines, render.Paint(item, fmt.Sprintf("  %s in · %s out · %s cached · %s reasoning",
 		Tokens(s.Usage.InputTokens), Tokens(s.Usage.OutputTokens), Tokens(s.Usage.CacheReadTokens), Tokens(s.Usage.ReasoningTokens))))
 	lines = append(lines, render.Paint(item, "  cost "+Dollars(s.CostUSD))+render.Paint(muted, " (estimated at list prices of "+u.PricesAsOf+")"))
+	if len(u.Earlier) > 0 {
+		var t store.Usage
+		cost := 0.0
+		for _, e := range u.Earlier {
+			addTo(&t, e.Usage)
+			cost += e.CostUSD
+		}
+		parts := "1 part"
+		if len(u.Earlier) > 1 {
+			parts = strconv.Itoa(len(u.Earlier)) + " parts"
+		}
+		lines = append(lines, render.Paint(muted, clip(fmt.Sprintf("  before compression (%s): %s in · %s out · %s",
+			parts, Tokens(t.InputTokens), Tokens(t.OutputTokens), Dollars(cost)), width)))
+	}
 	if u.Window > 0 {
 		lines = append(lines, "", render.Paint(title, "Context"))
 		lines = append(lines, "  "+ContextBar(th, u.Prompt, u.Window, min(width-2, 48)))
