@@ -97,8 +97,6 @@ func commandsFor(root *cobra.Command, args []string) []namedCommand {
 		switch {
 		case a == "-h" || a == "--help" || a == "--":
 			return all
-		case a == "--version" || a == "-v" && fs.ShorthandLookup("v") == nil:
-			// cobra adds its version flag when it runs.
 		case strings.HasPrefix(a, "--"):
 			name, _, inline := strings.Cut(a[2:], "=")
 			f := fs.Lookup(name)
@@ -134,19 +132,31 @@ func newRootOnly() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "herm",
 		Short:         "An autonomous AI agent for your terminal and your chats",
-		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Args:          cobra.NoArgs,
 	}
 	tui := registerTUI(root)
 	headless := root.Flags().Bool("headless", false, "run the messaging gateway and cron instead of the UI (same as herm gateway run)")
+	// The version flag is herm's, not cobra's (cobra prints its version
+	// through text/template: parsing a template for one line was ~1% of
+	// `herm --version`). It behaves as cobra's did: it wins over the other
+	// flags and over arguments, and help shows it the same way.
+	showVersion := root.Flags().BoolP("version", "v", false, "version for herm")
+	root.Args = func(cmd *cobra.Command, args []string) error {
+		if *showVersion {
+			return nil
+		}
+		return cobra.NoArgs(cmd, args)
+	}
 	root.RunE = func(cmd *cobra.Command, args []string) error {
-		if *headless {
+		switch {
+		case *showVersion:
+			_, err := fmt.Fprintf(cmd.OutOrStdout(), "herm %s\n", version)
+			return err
+		case *headless:
 			return runHeadless(cmd, tui.flags.Flags)
 		}
 		return runTUI(cmd, tui)
 	}
-	root.SetVersionTemplate("herm {{.Version}}\n")
 	return root
 }

@@ -3,12 +3,16 @@ package main
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"testing"
 )
 
 // TestCommandsFor checks which subcommands a command line gets built.
 func TestCommandsFor(t *testing.T) {
-	all := []string{"chat", "config", "memory", "skills", "prompt", "import", "approvals", "guard", "sessions", "gateway", "pairing", "cron", "keys"}
+	var all []string
+	for _, c := range subcommands() {
+		all = append(all, c.name)
+	}
 	for _, tt := range []struct {
 		args []string
 		want []string
@@ -45,7 +49,7 @@ func TestCommandsFor(t *testing.T) {
 // mistyped command is the same as with the whole tree built.
 func TestLazyTreeHelpUnchanged(t *testing.T) {
 	t.Setenv("HERM_HOME", t.TempDir())
-	for _, args := range [][]string{{"--help"}, {"sesions"}, {"chat", "--help"}, {"--version"}} {
+	for _, args := range [][]string{{"--help"}, {"sesions"}, {"chat", "--help"}, {"--version"}, {"-v", "extra"}, {"extra"}} {
 		out := func(full bool) string {
 			root := newRootCmdFor(args)
 			if full {
@@ -63,5 +67,27 @@ func TestLazyTreeHelpUnchanged(t *testing.T) {
 		if lazy, full := out(false), out(true); lazy != full {
 			t.Errorf("herm %q:\nlazy tree:\n%s\nwhole tree:\n%s", args, lazy, full)
 		}
+	}
+}
+
+// TestVersionFlag: herm's own version flag prints what cobra's did, wins
+// over arguments, and shows in help as cobra's did.
+func TestVersionFlag(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"-v"}, {"--version", "extra"}, {"--model", "m", "-v"}} {
+		root := newRootCmdFor(args)
+		var b bytes.Buffer
+		root.SetOut(&b)
+		root.SetErr(&b)
+		root.SetArgs(args)
+		if err := root.Execute(); err != nil || b.String() != "herm "+version+"\n" {
+			t.Errorf("herm %q: %q, %v", args, b.String(), err)
+		}
+	}
+	root := newRootCmdFor([]string{"--help"})
+	var b bytes.Buffer
+	root.SetOut(&b)
+	root.SetArgs([]string{"--help"})
+	if err := root.Execute(); err != nil || !strings.Contains(b.String(), "-v, --version ") || !strings.Contains(b.String(), "version for herm") {
+		t.Errorf("help does not show the version flag: %v\n%s", err, b.String())
 	}
 }

@@ -203,3 +203,16 @@ func TestContinued(t *testing.T) {
 		t.Errorf("view:\n%s", v)
 	}
 }
+
+// A session whose only model has no list price costs "unknown", not $0.
+func TestUsageWithoutPricesIsNotFree(t *testing.T) {
+	r := Usage{
+		Session:    store.Session{ID: "s", Usage: store.Usage{InputTokens: 900, OutputTokens: 70}},
+		Models:     []ModelUsage{{Model: "fake-model", Calls: 2, Usage: store.Usage{InputTokens: 900, OutputTokens: 70}}},
+		PricesAsOf: "2025-10-01",
+	}
+	got := ansi.Strip(r.View(themes.Dark(), 80))
+	if !strings.Contains(got, "cost unknown (no list price for fake-model)") || strings.Contains(got, "$0") {
+		t.Errorf("an unpriced session:\n%s", got)
+	}
+}

@@ -177,7 +177,21 @@ func (u Usage) View(th *themes.Theme, width int) string {
 	lines = append(lines, render.Paint(title, clip("Session "+name, width)))
 	lines = append(lines, render.Paint(item, fmt.Sprintf("  %s in · %s out · %s cached · %s reasoning",
 		Tokens(s.Usage.InputTokens), Tokens(s.Usage.OutputTokens), Tokens(s.Usage.CacheReadTokens), Tokens(s.Usage.ReasoningTokens))))
-	lines = append(lines, render.Paint(item, "  cost "+Dollars(s.CostUSD))+render.Paint(muted, " (estimated at list prices of "+u.PricesAsOf+")"))
+	var unpriced []string
+	for _, mu := range u.Models {
+		if !mu.Priced {
+			unpriced = append(unpriced, mu.Model)
+		}
+	}
+	switch {
+	case len(unpriced) > 0 && s.CostUSD == 0:
+		// $0 would read as free; a model without a list price is not.
+		lines = append(lines, render.Paint(item, "  cost unknown")+render.Paint(muted, clip(" (no list price for "+strings.Join(unpriced, ", ")+")", max(width-15, 1))))
+	case len(unpriced) > 0:
+		lines = append(lines, render.Paint(item, "  cost at least "+Dollars(s.CostUSD))+render.Paint(muted, clip(" (list prices of "+u.PricesAsOf+"; none for "+strings.Join(unpriced, ", ")+")", max(width-24, 1))))
+	default:
+		lines = append(lines, render.Paint(item, "  cost "+Dollars(s.CostUSD))+render.Paint(muted, " (estimated at list prices of "+u.PricesAsOf+")"))
+	}
 	if len(u.Earlier) > 0 {
 		var t store.Usage
 		cost := 0.0
