@@ -36,6 +36,9 @@ func TestPrefixSearchWithCommonWords(t *testing.T) {
 	appendAll(t, s, msgs...)
 
 	ctx := context.Background()
+	if err := s.WarmSearch(ctx); err != nil || !s.hotWords.taken {
+		t.Fatalf("WarmSearch: %v, sampled %v", err, s.hotWords.taken)
+	}
 	hot, err := s.hot(ctx)
 	if err != nil {
 		t.Fatal(err)
