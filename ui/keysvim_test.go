@@ -19,7 +19,7 @@ func TestKeyOverridesFromConfig(t *testing.T) {
 	}})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
 	got := screen(m)
-	if !strings.Contains(got, "config: /h/config.yaml:13: keys.palette: ctrl+s is already sessions") {
+	if !strings.Contains(got, "config: /h/config.yaml:13: keys.palette: ctrl+s is already the key of sessions") {
 		t.Errorf("the conflict is not reported:\n%s", got)
 	}
 	m.Update(altKey('t'))

@@ -205,7 +205,7 @@ func (m *Map) refuse(action string, keys []string, b *key.Binding, acts []Action
 				continue
 			}
 			if where, clash := overlap(mine, scopes[a.Name]); clash {
-				return fmt.Sprintf("%s is already %s (%s); rebind or unbind that first (keys: {%s: [...]})", k, a.Name, where, a.Name)
+				return fmt.Sprintf("%s is already the key of %s (%s); rebind or unbind that first (keys: {%s: [...]})", k, a.Name, where, a.Name)
 			}
 		}
 	}

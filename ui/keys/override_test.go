@@ -78,9 +78,9 @@ func TestOverrideProblemsNameFileLineAndKey(t *testing.T) {
 		want string
 	}{
 		{Override{Action: "palete", Keys: []string{"alt+o"}}, "keys.palete: there is no such action (did you mean palette?)"},
-		{Override{Action: "palette", Keys: []string{"ctrl+s"}}, "keys.palette: ctrl+s is already sessions"},
-		{Override{Action: "sessions.open", Keys: []string{"ctrl+r"}}, "ctrl+r is already sessions.resume (Sessions"},
-		{Override{Action: "panels.tasks", Keys: []string{"alt+t"}}, "alt+t is already panels.todo"},
+		{Override{Action: "palette", Keys: []string{"ctrl+s"}}, "keys.palette: ctrl+s is already the key of sessions"},
+		{Override{Action: "sessions.open", Keys: []string{"ctrl+r"}}, "ctrl+r is already the key of sessions.resume (Sessions"},
+		{Override{Action: "panels.tasks", Keys: []string{"alt+t"}}, "alt+t is already the key of panels.todo"},
 		{Override{Action: "help", Keys: []string{"q"}}, "q would type into the input"},
 		{Override{Action: "palette", Keys: []string{"ctrl+a"}}, "ctrl+a edits text in the input (line start)"},
 		{Override{Action: "palette", Keys: []string{"ctrl+m"}}, "cannot be told apart from enter"},
