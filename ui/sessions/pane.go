@@ -132,11 +132,25 @@ func (p *Pane) Open(current string) tea.Cmd {
 	p.current = current
 	p.ask = nil
 	p.notice = ""
-	cmd := p.refreshList()
+	cmd := tea.Batch(p.refreshList(), p.warmSearch())
 	if p.searching() {
 		return tea.Batch(cmd, p.runSearch())
 	}
 	return cmd
+}
+
+// warmSearch samples the store's common words while the person reads the
+// list, so the first prefix they type does not wait for it (the store
+// does the work once).
+func (p *Pane) warmSearch() tea.Cmd {
+	ctx, st := p.ctx, p.st
+	if st == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		_ = st.WarmSearch(ctx) // only speed depends on it; a search works without
+		return nil
+	}
 }
 
 // wide reports whether the preview shows beside the list.
