@@ -155,3 +155,7 @@ replace github.com/sashabaranov/go-openai => ./third_party/go-openai
 // keeping emptied pages for reuse instead of unmapping each at once (a
 // fifth of an import's CPU; a third of a short prefix search's).
 replace modernc.org/memory => ./third_party/modernc-memory
+
+// bubbles v2.2.1 whose textarea no longer allocates a 10,000-row backing
+// array (240 KB) in New and on every Reset.
+replace charm.land/bubbles/v2 => ./third_party/bubbles
