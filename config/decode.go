@@ -325,7 +325,7 @@ func kindName(v reflect.Value) string {
 func suggest(key string, fields map[string]int) string {
 	best, bestDist := "", 3
 	for k := range fields {
-		if d := levenshtein(key, k); d < bestDist {
+		if d := EditDistance(key, k); d < bestDist {
 			best, bestDist = k, d
 		}
 	}
@@ -335,7 +335,9 @@ func suggest(key string, fields map[string]int) string {
 	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
-func levenshtein(a, b string) int {
+// EditDistance is the Levenshtein distance between a and b, in bytes: what
+// "did you mean" suggestions for misspelt names are ranked by.
+func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	for j := range prev {
 		prev[j] = j

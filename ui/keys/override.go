@@ -10,6 +10,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
+
+	"github.com/herm-dev/herm/config"
 )
 
 // Override is the user's binding of one action (config keys:), with where
@@ -413,9 +415,9 @@ func closest(name string, acts []Action) string {
 	best, bestD := "", 4
 	last := name[strings.LastIndexByte(name, '.')+1:]
 	for _, a := range acts {
-		d := distance(name, a.Name)
+		d := config.EditDistance(name, a.Name)
 		if last != name {
-			d = min(d, distance(last, a.Name)+1) // chat.copy → copy
+			d = min(d, config.EditDistance(last, a.Name)+1) // chat.copy → copy
 		}
 		if d < bestD {
 			best, bestD = a.Name, d
@@ -425,24 +427,4 @@ func closest(name string, acts []Action) string {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %s?)", best)
-}
-
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
