@@ -3,7 +3,6 @@ package ui
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -11,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/store"
+	"github.com/herm-dev/herm/ui/input"
 	"github.com/herm-dev/herm/ui/sessions"
 )
 
@@ -101,17 +101,9 @@ func (m *Model) exportCommand(args string) tea.Cmd {
 			return exportedMsg{format: format, text: b.String(), err: err}
 		}
 	}
-	path := req.path
-	switch {
-	case path == "":
-		path = sessions.ExportPath(m.home(), id, req.ext)
-	case strings.HasPrefix(path, "~/"):
-		if h, err := os.UserHomeDir(); err == nil {
-			path = filepath.Join(h, path[2:])
-		}
-	}
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(m.opts.Cwd, path)
+	path := sessions.ExportPath(m.home(), id, req.ext)
+	if req.path != "" {
+		path = input.ResolvePath(m.opts.Cwd, req.path)
 	}
 	return func() tea.Msg {
 		return exportedMsg{path: path, format: format, err: sessions.WriteExport(ctx, st, id, path, req.ext)}

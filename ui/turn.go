@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -293,15 +292,7 @@ func readAttachments(cwd string, s input.Submitted) tea.Cmd {
 			failed []string
 		)
 		for _, p := range s.Files {
-			path := p
-			if strings.HasPrefix(path, "~/") {
-				if home, err := os.UserHomeDir(); err == nil {
-					path = filepath.Join(home, path[2:])
-				}
-			}
-			if !filepath.IsAbs(path) {
-				path = filepath.Join(cwd, path)
-			}
+			path := input.ResolvePath(cwd, p)
 			st, err := os.Stat(path)
 			if err != nil || !st.Mode().IsRegular() {
 				continue

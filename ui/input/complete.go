@@ -199,16 +199,7 @@ func (m *Model) acceptEnter() (*Submitted, tea.Cmd, bool) {
 // listDir reads a directory for @ completion (relative to cwd).
 func listDir(cwd, dir string) tea.Cmd {
 	return func() tea.Msg {
-		path := dir
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(cwd, dir)
-		}
-		if strings.HasPrefix(dir, "~/") {
-			if home, err := os.UserHomeDir(); err == nil {
-				path = filepath.Join(home, dir[2:])
-			}
-		}
-		des, _ := os.ReadDir(path)
+		des, _ := os.ReadDir(ResolvePath(cwd, dir))
 		if len(des) > maxDirEntries {
 			des = des[:maxDirEntries]
 		}

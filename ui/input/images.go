@@ -175,16 +175,7 @@ func (m *Model) pasteImagePath(content string) tea.Cmd {
 	}
 	cwd := m.Cwd
 	return func() tea.Msg {
-		p := path
-		if strings.HasPrefix(p, "~/") {
-			if home, err := os.UserHomeDir(); err == nil {
-				p = filepath.Join(home, p[2:])
-			}
-		}
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(cwd, p)
-		}
-		img, err := ReadImage(p)
+		img, err := ReadImage(ResolvePath(cwd, path))
 		if errors.Is(err, os.ErrNotExist) {
 			return imageReadMsg{text: content} // just text that looks like a path
 		}
