@@ -154,7 +154,6 @@ func (m *Model) Init() tea.Cmd {
 // Update routes a message. Each case is small; the work lives with the
 // area it concerns.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m.syncPanels() // a new session has its own todo list (panels.go)
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height

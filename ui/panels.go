@@ -43,8 +43,14 @@ type taskKilledMsg struct {
 // redraws: its times are whole seconds.
 const panelEvery = time.Second
 
-// syncPanels follows the session: a new or resumed session has its own
-// todo list (and takes a reasoning effort chosen before it existed).
+// setSession makes s the current session (nil: none until the next
+// message) and brings the panels along: a new or resumed session has its
+// own todo list, and takes a reasoning effort chosen before it existed.
+func (m *Model) setSession(s *agent.Session) {
+	m.sess = s
+	m.syncPanels()
+}
+
 func (m *Model) syncPanels() {
 	if m.sess == m.pn.sess {
 		return
@@ -154,7 +160,6 @@ func (m *Model) handlePanelTick() tea.Cmd {
 
 // toggleTodo shows or hides the todo panel.
 func (m *Model) toggleTodo() tea.Cmd {
-	m.syncPanels()
 	m.pn.showTodo = !m.pn.showTodo
 	m.pn.todoHidden = !m.pn.showTodo
 	m.layout()

@@ -63,6 +63,11 @@ func TestTodoPanelFollowsTheTodoTool(t *testing.T) {
 		if !strings.Contains(screen(m), "Plan · 1/3 done") {
 			t.Errorf("alt+t did not show the panel again")
 		}
+		// A new session has no plan yet: the old one goes with the old session.
+		d.typeLine("/new")
+		if got := screen(m); strings.Contains(got, "fix the off-by-one") || strings.Contains(got, "todo 1/3") {
+			t.Errorf("%d columns: the old plan outlived its session:\n%s", width, got)
+		}
 	}
 }
 

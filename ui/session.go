@@ -199,7 +199,7 @@ func (m *Model) handleSessionOpened(msg sessionOpenedMsg) tea.Cmd {
 		m.queued = nil
 		return nil
 	}
-	m.sess = msg.sess
+	m.setSession(msg.sess)
 	m.info.Model = msg.sess.Model()
 	return m.startQueued()
 }
@@ -235,7 +235,7 @@ func (m *Model) handleSessionCreated(msg sessionCreatedMsg) tea.Cmd {
 		m.queued = nil
 		return nil
 	}
-	m.sess = msg.sess
+	m.setSession(msg.sess)
 	m.info = msg.rec
 	return m.startQueued()
 }
@@ -253,7 +253,7 @@ func (m *Model) startQueued() tea.Cmd {
 
 // newSession forgets the current session; the next message starts one.
 func (m *Model) newSession() {
-	m.sess = nil
+	m.setSession(nil)
 	model := m.info.Model
 	m.info = store.Session{Model: model}
 	if m.opts.Agent != nil {
