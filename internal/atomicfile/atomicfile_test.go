@@ -1,6 +1,8 @@
 package atomicfile
 
 import (
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -33,5 +35,31 @@ func TestWriteReplacesAndKeepsMode(t *testing.T) {
 func TestWriteToMissingDirFails(t *testing.T) {
 	if err := Write(filepath.Join(t.TempDir(), "no", "f"), []byte("x"), 0o600); err == nil {
 		t.Fatal("want an error")
+	}
+}
+
+// WriteFrom sets the mode it is given even on an existing file, and a
+// failing fill leaves the old content and no temporary file behind.
+func TestWriteFromExactModeAndFailure(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "private")
+	if err := os.WriteFile(p, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFrom(p, 0o600, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(p); st.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600", st.Mode().Perm())
+	}
+	boom := errors.New("export failed")
+	if err := WriteFrom(p, 0o600, func(w io.Writer) error { io.WriteString(w, "half"); return boom }); !errors.Is(err, boom) {
+		t.Fatalf("err = %v", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "new" {
+		t.Errorf("content %q after a failed fill", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("left behind: %v", entries)
 	}
 }

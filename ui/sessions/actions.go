@@ -3,6 +3,7 @@ package sessions
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/herm-dev/herm/internal/atomicfile"
 	"github.com/herm-dev/herm/store"
 )
 
@@ -215,29 +217,13 @@ func WriteExport(ctx context.Context, st *store.Store, id, path, ext string) err
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return fmt.Errorf("create the folder %s: %w", filepath.Dir(path), err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+id+".*")
-	if err != nil {
-		return fmt.Errorf("create the export file: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if ext == "md" {
-		err = st.ExportMarkdown(ctx, tmp, id)
-	} else {
-		_, err = st.ExportJSONL(ctx, tmp, []string{id}, store.ExportOptions{})
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
+	return atomicfile.WriteFrom(path, 0o600, func(w io.Writer) error {
+		if ext == "md" {
+			return st.ExportMarkdown(ctx, w, id)
+		}
+		_, err := st.ExportJSONL(ctx, w, []string{id}, store.ExportOptions{})
+		return err
+	})
 }
 
 func (p *Pane) handleDone(msg doneMsg) tea.Cmd {
