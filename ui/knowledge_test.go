@@ -128,7 +128,12 @@ func TestSkillNameCommand(t *testing.T) {
 	}
 	d.send(press("enter"))
 	d.send(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
-	d.until("the new command", func() bool { _, ok := m.input.ExtraCommand("deploy"); return ok })
+	// Both the pane's own word that it saved and the command list's refresh
+	// arrive as messages; esc before the first would ask about unsaved edits.
+	d.until("the new command", func() bool {
+		_, ok := m.input.ExtraCommand("deploy")
+		return ok && !strings.Contains(screen(m), "not saved yet")
+	})
 	if lib.Catalog().Find("deploy") == nil {
 		t.Fatal("the skill was not created")
 	}
