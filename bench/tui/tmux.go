@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,16 +12,35 @@ import (
 	"time"
 )
 
-// tmux is one tmux server (its own socket) with herm in session "b".
+// tmux is one tmux server (its own socket) with herm in session "b",
+// driven through one control-mode client (`tmux -C`): every command —
+// starting herm, each capture of the pane while polling — is a line on
+// that client's connection. Running `tmux capture-pane` as a process per
+// poll instead costs ~10 ms of CPU each on this machine (a tmux client
+// starting up), so polling every few milliseconds took most of a core
+// from the process being measured and could not look more often than
+// every ~15 ms.
 type tmux struct {
 	sock string
+	ctl  *exec.Cmd
+	in   io.WriteCloser
+	out  *bufio.Reader
 }
 
 func newTmux(name string) *tmux {
 	t := &tmux{sock: fmt.Sprintf("herm-bench-%s-%d", name, os.Getpid())}
 	// A server with an idle session, so each measured start only creates
-	// a window, not a server.
+	// a session, not a server; the control client attaches to it.
 	check(t.cmd("-f", "/dev/null", "new-session", "-d", "-s", "idle", "-x", "100", "-y", "30", "sleep 3600").Run())
+	t.ctl = t.cmd("-C", "attach-session", "-t", "idle")
+	var err error
+	t.in, err = t.ctl.StdinPipe()
+	check(err)
+	out, err := t.ctl.StdoutPipe()
+	check(err)
+	t.out = bufio.NewReaderSize(out, 1<<16)
+	check(t.ctl.Start())
+	t.do("refresh-client") // wait until the client is attached and answering
 	return t
 }
 
@@ -29,29 +50,77 @@ func (t *tmux) cmd(args ...string) *exec.Cmd {
 	return c
 }
 
-func (t *tmux) close() { t.cmd("kill-server").Run() }
+// do runs one tmux command through the control client and returns its
+// output. Control mode frames each reply between %begin and %end (or
+// %error), with flags 1 on the replies to this client's commands (the
+// attach itself gets a frame too); notifications outside frames are
+// skipped.
+func (t *tmux) do(command string) (string, error) {
+	if _, err := io.WriteString(t.in, command+"\n"); err != nil {
+		return "", fmt.Errorf("tmux control client: %w", err)
+	}
+	var out strings.Builder
+	in := false
+	for {
+		line, err := t.out.ReadString('\n')
+		if err != nil {
+			return "", fmt.Errorf("tmux control client: %w", err)
+		}
+		switch {
+		case !in && strings.HasPrefix(line, "%begin ") && strings.HasSuffix(line, " 1\n"):
+			in = true
+		case in && strings.HasPrefix(line, "%end "):
+			return out.String(), nil
+		case in && strings.HasPrefix(line, "%error "):
+			return "", fmt.Errorf("tmux %s: %s", command, strings.TrimSpace(out.String()))
+		case in:
+			out.WriteString(line)
+		}
+	}
+}
+
+func (t *tmux) close() {
+	t.cmd("kill-server").Run()
+	t.in.Close()
+	t.ctl.Wait()
+}
+
+// session and pane name where herm runs, exactly: a bare "b" can resolve
+// to a window or pane of the control client's own session first.
+const (
+	session = "=b"
+	pane    = "=b:"
+)
+
+// quote makes s one word in tmux's command syntax.
+func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 // start runs herm in a new session "b" and returns when tmux has started it.
 func (t *tmux) start(bin, home, work string, width, height int, args ...string) {
-	quoted := []string{"exec", "'" + bin + "'"}
+	shell := []string{"exec", "'" + bin + "'"}
 	for _, a := range args {
-		quoted = append(quoted, "'"+a+"'")
+		shell = append(shell, "'"+a+"'")
 	}
-	c := t.cmd("new-session", "-d", "-s", "b", "-x", strconv.Itoa(width), "-y", strconv.Itoa(height), "-c", work,
-		"-e", "HERM_HOME="+home, "-e", "TERM=xterm-256color", strings.Join(quoted, " ")+" 2>/dev/null")
-	check(c.Run())
+	_, err := t.do(strings.Join([]string{"new-session", "-d", "-s", strings.TrimPrefix(session, "="), "-x", strconv.Itoa(width), "-y", strconv.Itoa(height),
+		"-c", quote(work), "-e", quote("HERM_HOME=" + home), "-e", "TERM=xterm-256color",
+		quote(strings.Join(shell, " ") + " 2>/dev/null")}, " "))
+	check(err)
 }
 
 func (t *tmux) capture() string {
-	out, _ := t.cmd("capture-pane", "-p", "-t", "b").Output()
-	return string(out)
+	out, _ := t.do("capture-pane -p -t " + pane)
+	return out
 }
 
-// pollEvery is the pause between two captures of the pane. Polling
-// flat out starts a tmux client every couple of milliseconds, which on two
-// cores slows down the process being measured; 5 ms costs at most that much
-// precision.
-const pollEvery = 5 * time.Millisecond
+// sendKeys types text into the pane, literally.
+func (t *tmux) sendKeys(text string) {
+	_, err := t.do("send-keys -t " + pane + " -l " + quote(text))
+	check(err)
+}
+
+// pollEvery is the pause between two captures of the pane: a capture is
+// a round trip to the tmux server, well under a millisecond.
+const pollEvery = time.Millisecond
 
 // waitFor polls the pane until every text is on it and returns when.
 func (t *tmux) waitFor(deadline time.Duration, texts ...string) (time.Time, bool) {
@@ -76,16 +145,19 @@ func (t *tmux) waitFor(deadline time.Duration, texts ...string) (time.Time, bool
 }
 
 func (t *tmux) pid() int {
-	out, err := t.cmd("display-message", "-p", "-t", "b", "#{pane_pid}").Output()
+	out, err := t.do("display-message -p -t " + pane + " '#{pane_pid}'")
 	check(err)
-	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	pid, err := strconv.Atoi(strings.TrimSpace(out))
 	check(err)
 	return pid
 }
 
 func (t *tmux) stop() {
-	t.cmd("kill-session", "-t", "b").Run()
-	for t.cmd("has-session", "-t", "b").Run() == nil {
+	t.do("kill-session -t " + session)
+	for {
+		if _, err := t.do("has-session -t " + session); err != nil {
+			return
+		}
 		time.Sleep(5 * time.Millisecond)
 	}
 }
@@ -104,27 +176,26 @@ func (b *bench) startup(runs int) {
 		t.start("/bin/sh", home, work, 100, 30, "-c", `printf "❯ fake-model"; sleep 60`)
 		at, ok := t.waitFor(5*time.Second, "❯ fake-model")
 		t.stop()
-		if ok {
-			floor = append(floor, at.Sub(start))
+		if !ok {
+			fmt.Println("  start-up: sh did not print its prompt in tmux")
+			return
 		}
+		floor = append(floor, at.Sub(start))
 	}
 	for i := 0; i < runs; i++ {
 		start := time.Now()
 		t.start(b.bin, home, work, 100, 30, b.args()...)
 		at, ok := t.waitFor(10*time.Second, "❯", "fake-model")
-		t.stop()
 		if !ok {
-			fmt.Println("  start-up: herm did not draw its first frame")
+			fmt.Printf("  start-up: herm did not draw its first frame; the pane shows:\n%s\n", t.capture())
+			t.stop()
 			return
 		}
+		t.stop()
 		herm = append(herm, at.Sub(start))
 	}
-	fl := "n/a"
-	if len(floor) > 0 {
-		fl = ms(median(floor))
-	}
 	fmt.Printf("start → first interactive frame: median %s, p90 %s (tmux floor: %s for sh printing a prompt, same polling)\n",
-		ms(median(herm)), ms(pct(herm, 0.9)), fl)
+		ms(median(herm)), ms(pct(herm, 0.9)), ms(median(floor)))
 }
 
 // idle: RSS and CPU of a UI that has drawn its first frame and waits. CPU
