@@ -9,165 +9,166 @@ import (
 
 // New builds a theme from a palette. Every style of the UI is derived here,
 // in one place, so a palette is all a theme needs to say.
+//
+// The styles are tables of looks set in a loop, not one expression per
+// style: lipgloss styles are 648-byte values, and a function building ~130
+// of them through chained calls had a 207 KB stack frame, so every start
+// of the UI grew its goroutine's stack to 512 KB on the way to the first
+// frame.
 func New(name string, dark bool, p Palette) *Theme {
-	s := lipgloss.NewStyle
-	fg := func(c color.Color) lipgloss.Style {
-		if c == nil {
-			return s()
-		}
-		return s().Foreground(c)
-	}
-	bg := func(st lipgloss.Style, c color.Color) lipgloss.Style {
-		if c == nil {
-			return st
-		}
-		return st.Background(c)
-	}
 	t := &Theme{Name: name, Dark: dark}
-	t.Chat = Chat{
-		UserLabel:      fg(p.Accent2).Bold(true),
-		User:           fg(p.Fg),
-		UserBar:        fg(p.Accent2),
-		AssistantLabel: fg(p.Accent).Bold(true),
-		Text:           fg(p.Fg),
-		ReasoningLabel: fg(p.Faint).Italic(true),
-		Reasoning:      fg(p.Faint).Italic(true),
-		Notice:         fg(p.Muted).Italic(true),
-		Error:          fg(p.Red),
-		ErrorLabel:     fg(p.Red).Bold(true),
-		Retry:          fg(p.Yellow),
-		Attachment:     fg(p.Cyan),
-		Selected:       fg(p.Accent).Bold(true),
-		Match:          bg(fg(p.SelectionFg), p.SelectionBg),
-		MatchCurrent:   fg(p.Yellow).Reverse(true).Bold(true),
-		Label:          fg(p.Accent2).Reverse(true).Bold(true),
-		Muted:          fg(p.Muted),
-		Welcome:        fg(p.Fg),
-		WelcomeTitle:   fg(p.Accent).Bold(true),
+	for _, s := range [...]struct {
+		dst *lipgloss.Style
+		look
+	}{
+		// Chat
+		{&t.Chat.UserLabel, look{fg: p.Accent2, attrs: bold}},
+		{&t.Chat.User, look{fg: p.Fg}},
+		{&t.Chat.UserBar, look{fg: p.Accent2}},
+		{&t.Chat.AssistantLabel, look{fg: p.Accent, attrs: bold}},
+		{&t.Chat.Text, look{fg: p.Fg}},
+		{&t.Chat.ReasoningLabel, look{fg: p.Faint, attrs: italic}},
+		{&t.Chat.Reasoning, look{fg: p.Faint, attrs: italic}},
+		{&t.Chat.Notice, look{fg: p.Muted, attrs: italic}},
+		{&t.Chat.Error, look{fg: p.Red}},
+		{&t.Chat.ErrorLabel, look{fg: p.Red, attrs: bold}},
+		{&t.Chat.Retry, look{fg: p.Yellow}},
+		{&t.Chat.Attachment, look{fg: p.Cyan}},
+		{&t.Chat.Selected, look{fg: p.Accent, attrs: bold}},
+		{&t.Chat.Match, look{fg: p.SelectionFg, bg: p.SelectionBg}},
+		{&t.Chat.MatchCurrent, look{fg: p.Yellow, attrs: reverse | bold}},
+		{&t.Chat.Label, look{fg: p.Accent2, attrs: reverse | bold}},
+		{&t.Chat.Muted, look{fg: p.Muted}},
+		{&t.Chat.Welcome, look{fg: p.Fg}},
+		{&t.Chat.WelcomeTitle, look{fg: p.Accent, attrs: bold}},
+		// Markdown
+		{&t.Markdown.H1, look{fg: p.Accent, attrs: bold | underline}},
+		{&t.Markdown.H2, look{fg: p.Accent, attrs: bold}},
+		{&t.Markdown.H3, look{fg: p.Accent2, attrs: bold}},
+		{&t.Markdown.Bold, look{attrs: bold}},
+		{&t.Markdown.Italic, look{attrs: italic}},
+		{&t.Markdown.BoldItalic, look{attrs: bold | italic}},
+		{&t.Markdown.Strike, look{attrs: strike}},
+		{&t.Markdown.Code, look{fg: p.Orange}},
+		{&t.Markdown.Link, look{fg: p.Blue, attrs: underline}},
+		{&t.Markdown.LinkURL, look{fg: p.Faint}},
+		{&t.Markdown.Quote, look{fg: p.Muted, attrs: italic}},
+		{&t.Markdown.QuoteBar, look{fg: p.Border}},
+		{&t.Markdown.Rule, look{fg: p.Border}},
+		{&t.Markdown.ListMarker, look{fg: p.Accent}},
+		{&t.Markdown.TaskDone, look{fg: p.Green}},
+		{&t.Markdown.TableBorder, look{fg: p.Border}},
+		{&t.Markdown.TableHeader, look{fg: p.Accent2, attrs: bold}},
+		{&t.Markdown.CodeBar, look{fg: p.Border}},
+		{&t.Markdown.CodeLang, look{fg: p.Faint, attrs: italic}},
+		{&t.Markdown.CodeText, look{fg: p.Fg}},
+		{&t.Markdown.HTML, look{fg: p.Faint}},
+		// Tool
+		{&t.Tool.Icon, look{fg: p.Accent2}},
+		{&t.Tool.Name, look{fg: p.Accent2, attrs: bold}},
+		{&t.Tool.Arg, look{fg: p.Fg}},
+		{&t.Tool.OK, look{fg: p.Green}},
+		{&t.Tool.Failed, look{fg: p.Red, attrs: bold}},
+		{&t.Tool.Running, look{fg: p.Yellow}},
+		{&t.Tool.Meta, look{fg: p.Faint}},
+		{&t.Tool.Output, look{fg: p.Muted}},
+		{&t.Tool.Bar, look{fg: p.Border}},
+		{&t.Tool.Hint, look{fg: p.Faint, attrs: italic}},
+		{&t.Tool.Spinner, look{fg: p.Accent}},
+		{&t.Tool.Pending, look{fg: p.Faint, attrs: italic}},
+		{&t.Tool.Selected, look{fg: p.SelectionFg, bg: p.SelectionBg}},
+		// Diff
+		{&t.Diff.Add, look{fg: p.Green, bg: p.DiffAddBg}},
+		{&t.Diff.Del, look{fg: p.Red, bg: p.DiffDelBg}},
+		{&t.Diff.Hunk, look{fg: p.Cyan}},
+		{&t.Diff.Header, look{fg: p.Muted, attrs: bold}},
+		{&t.Diff.Context, look{fg: p.Muted}},
+		// Chrome
+		{&t.Chrome.Status, look{fg: p.Muted}},
+		{&t.Chrome.StatusModel, look{fg: p.Accent, attrs: bold}},
+		{&t.Chrome.StatusTitle, look{fg: p.Fg}},
+		{&t.Chrome.StatusMuted, look{fg: p.Faint}},
+		{&t.Chrome.StatusWarn, look{fg: p.Yellow}},
+		{&t.Chrome.Spinner, look{fg: p.Accent}},
+		{&t.Chrome.Prompt, look{fg: p.Accent, attrs: bold}},
+		{&t.Chrome.PromptBlurred, look{fg: p.Faint}},
+		{&t.Chrome.Input, look{fg: p.Fg}},
+		{&t.Chrome.Placeholder, look{fg: p.Faint}},
+		{&t.Chrome.Separator, look{fg: p.Border}},
+		{&t.Chrome.DialogTitle, look{fg: p.Accent, attrs: bold}},
+		{&t.Chrome.Key, look{fg: p.Accent2, attrs: bold}},
+		{&t.Chrome.KeyDesc, look{fg: p.Fg}},
+		{&t.Chrome.KeyGroup, look{fg: p.Accent, attrs: bold}},
+		{&t.Chrome.KeyReserved, look{fg: p.Faint, attrs: italic}},
+		{&t.Chrome.MenuItem, look{fg: p.Fg}},
+		{&t.Chrome.MenuSelected, look{fg: p.SelectionFg, bg: p.SelectionBg, attrs: bold}},
+		{&t.Chrome.MenuDesc, look{fg: p.Faint}},
+		{&t.Chrome.MenuMatch, look{fg: p.Accent, attrs: bold}},
+		{&t.Chrome.Hint, look{fg: p.Faint}},
+		// Panel
+		{&t.Panel.Border, look{fg: p.Border}},
+		{&t.Panel.Title, look{fg: p.Accent, attrs: bold}},
+		{&t.Panel.Item, look{fg: p.Fg}},
+		{&t.Panel.Muted, look{fg: p.Faint}},
+		{&t.Panel.Done, look{fg: p.Green}},
+		{&t.Panel.Active, look{fg: p.Yellow, attrs: bold}},
+		{&t.Panel.Pending, look{fg: p.Muted}},
+		{&t.Panel.Cancelled, look{fg: p.Faint, attrs: strike}},
+		{&t.Panel.Failed, look{fg: p.Red, attrs: bold}},
+		{&t.Panel.Selected, look{fg: p.SelectionFg, bg: p.SelectionBg, attrs: bold}},
+		{&t.Panel.BarFill, look{fg: p.Accent2}},
+		{&t.Panel.BarWarn, look{fg: p.Yellow, attrs: bold}},
+		{&t.Panel.BarEmpty, look{fg: p.Border}},
+	} {
+		*s.dst = s.style()
 	}
-	t.Markdown = Markdown{
-		H1:          fg(p.Accent).Bold(true).Underline(true),
-		H2:          fg(p.Accent).Bold(true),
-		H3:          fg(p.Accent2).Bold(true),
-		Bold:        s().Bold(true),
-		Italic:      s().Italic(true),
-		BoldItalic:  s().Bold(true).Italic(true),
-		Strike:      s().Strikethrough(true),
-		Code:        fg(p.Orange),
-		Link:        fg(p.Blue).Underline(true),
-		LinkURL:     fg(p.Faint),
-		Quote:       fg(p.Muted).Italic(true),
-		QuoteBar:    fg(p.Border),
-		Rule:        fg(p.Border),
-		ListMarker:  fg(p.Accent),
-		TaskDone:    fg(p.Green),
-		TableBorder: fg(p.Border),
-		TableHeader: fg(p.Accent2).Bold(true),
-		CodeBar:     fg(p.Border),
-		CodeLang:    fg(p.Faint).Italic(true),
-		CodeText:    fg(p.Fg),
-		HTML:        fg(p.Faint),
+	t.Chrome.Dialog = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1)
+	if p.Accent != nil { // with no colour the border still shows, uncoloured
+		t.Chrome.Dialog = t.Chrome.Dialog.BorderForeground(p.Accent)
 	}
-	t.Tool = Tool{
-		Icon:     fg(p.Accent2),
-		Name:     fg(p.Accent2).Bold(true),
-		Arg:      fg(p.Fg),
-		OK:       fg(p.Green),
-		Failed:   fg(p.Red).Bold(true),
-		Running:  fg(p.Yellow),
-		Meta:     fg(p.Faint),
-		Output:   fg(p.Muted),
-		Bar:      fg(p.Border),
-		Hint:     fg(p.Faint).Italic(true),
-		Spinner:  fg(p.Accent),
-		Pending:  fg(p.Faint).Italic(true),
-		Selected: bg(fg(p.SelectionFg), p.SelectionBg),
+	code := [...]struct {
+		token chroma.TokenType
+		look
+	}{
+		{chroma.Comment, look{fg: p.CodeComment, attrs: italic}},
+		{chroma.CommentPreproc, look{fg: p.CodeKeyword}},
+		{chroma.Keyword, look{fg: p.CodeKeyword}},
+		{chroma.KeywordType, look{fg: p.CodeType}},
+		{chroma.KeywordConstant, look{fg: p.CodeNumber}},
+		{chroma.Name, look{fg: p.Fg}},
+		{chroma.NameFunction, look{fg: p.CodeFunction}},
+		{chroma.NameClass, look{fg: p.CodeType}},
+		{chroma.NameBuiltin, look{fg: p.CodeBuiltin}},
+		{chroma.NameTag, look{fg: p.CodeKeyword}},
+		{chroma.NameAttribute, look{fg: p.CodeFunction}},
+		{chroma.NameDecorator, look{fg: p.CodeBuiltin}},
+		{chroma.NameVariable, look{fg: p.Fg}},
+		{chroma.LiteralString, look{fg: p.CodeString}},
+		{chroma.LiteralStringEscape, look{fg: p.CodeNumber}},
+		{chroma.LiteralNumber, look{fg: p.CodeNumber}},
+		{chroma.Literal, look{fg: p.CodeString}},
+		{chroma.Operator, look{fg: p.CodeOperator}},
+		{chroma.Punctuation, look{fg: p.CodeOperator}},
+		{chroma.GenericInserted, look{fg: p.Green}},
+		{chroma.GenericDeleted, look{fg: p.Red}},
+		{chroma.GenericHeading, look{fg: p.Accent, attrs: bold}},
+		{chroma.GenericSubheading, look{fg: p.Cyan}},
+		{chroma.GenericEmph, look{attrs: italic}},
+		{chroma.GenericStrong, look{attrs: bold}},
+		{chroma.GenericPrompt, look{fg: p.Faint}},
+		{chroma.Error, look{fg: p.Red}},
+		{chroma.Text, look{fg: p.Fg}},
+		{chroma.NameOther, look{fg: p.Fg}},
+		{chroma.NameLabel, look{fg: p.CodeFunction}},
+		{chroma.NameNamespace, look{fg: p.CodeType}},
+		{chroma.NameEntity, look{fg: p.CodeBuiltin}},
+		{chroma.LiteralStringDoc, look{fg: p.CodeComment}},
+		{chroma.LiteralStringSymbol, look{fg: p.CodeNumber}},
+		{chroma.NameVariableInstance, look{fg: p.Fg}},
 	}
-	t.Diff = Diff{
-		Add:     bg(fg(p.Green), p.DiffAddBg),
-		Del:     bg(fg(p.Red), p.DiffDelBg),
-		Hunk:    fg(p.Cyan),
-		Header:  fg(p.Muted).Bold(true),
-		Context: fg(p.Muted),
-	}
-	t.Chrome = Chrome{
-		Status:        fg(p.Muted),
-		StatusModel:   fg(p.Accent).Bold(true),
-		StatusTitle:   fg(p.Fg),
-		StatusMuted:   fg(p.Faint),
-		StatusWarn:    fg(p.Yellow),
-		Spinner:       fg(p.Accent),
-		Prompt:        fg(p.Accent).Bold(true),
-		PromptBlurred: fg(p.Faint),
-		Input:         fg(p.Fg),
-		Placeholder:   fg(p.Faint),
-		Separator:     fg(p.Border),
-		Dialog:        s().Border(lipgloss.RoundedBorder()).BorderForeground(p.Accent).Padding(0, 1),
-		DialogTitle:   fg(p.Accent).Bold(true),
-		Key:           fg(p.Accent2).Bold(true),
-		KeyDesc:       fg(p.Fg),
-		KeyGroup:      fg(p.Accent).Bold(true),
-		KeyReserved:   fg(p.Faint).Italic(true),
-		MenuItem:      fg(p.Fg),
-		MenuSelected:  bg(fg(p.SelectionFg), p.SelectionBg).Bold(true),
-		MenuDesc:      fg(p.Faint),
-		MenuMatch:     fg(p.Accent).Bold(true),
-		Hint:          fg(p.Faint),
-	}
-	t.Panel = Panel{
-		Border:    fg(p.Border),
-		Title:     fg(p.Accent).Bold(true),
-		Item:      fg(p.Fg),
-		Muted:     fg(p.Faint),
-		Done:      fg(p.Green),
-		Active:    fg(p.Yellow).Bold(true),
-		Pending:   fg(p.Muted),
-		Cancelled: fg(p.Faint).Strikethrough(true),
-		Failed:    fg(p.Red).Bold(true),
-		Selected:  bg(fg(p.SelectionFg), p.SelectionBg).Bold(true),
-		BarFill:   fg(p.Accent2),
-		BarWarn:   fg(p.Yellow).Bold(true),
-		BarEmpty:  fg(p.Border),
-	}
-	if p.Accent == nil { // a dialog border with no colour still needs to show
-		t.Chrome.Dialog = s().Border(lipgloss.RoundedBorder()).Padding(0, 1)
-	}
-	t.code = map[chroma.TokenType]lipgloss.Style{
-		chroma.Comment:              fg(p.CodeComment).Italic(true),
-		chroma.CommentPreproc:       fg(p.CodeKeyword),
-		chroma.Keyword:              fg(p.CodeKeyword),
-		chroma.KeywordType:          fg(p.CodeType),
-		chroma.KeywordConstant:      fg(p.CodeNumber),
-		chroma.Name:                 fg(p.Fg),
-		chroma.NameFunction:         fg(p.CodeFunction),
-		chroma.NameClass:            fg(p.CodeType),
-		chroma.NameBuiltin:          fg(p.CodeBuiltin),
-		chroma.NameTag:              fg(p.CodeKeyword),
-		chroma.NameAttribute:        fg(p.CodeFunction),
-		chroma.NameDecorator:        fg(p.CodeBuiltin),
-		chroma.NameVariable:         fg(p.Fg),
-		chroma.LiteralString:        fg(p.CodeString),
-		chroma.LiteralStringEscape:  fg(p.CodeNumber),
-		chroma.LiteralNumber:        fg(p.CodeNumber),
-		chroma.Literal:              fg(p.CodeString),
-		chroma.Operator:             fg(p.CodeOperator),
-		chroma.Punctuation:          fg(p.CodeOperator),
-		chroma.GenericInserted:      fg(p.Green),
-		chroma.GenericDeleted:       fg(p.Red),
-		chroma.GenericHeading:       fg(p.Accent).Bold(true),
-		chroma.GenericSubheading:    fg(p.Cyan),
-		chroma.GenericEmph:          s().Italic(true),
-		chroma.GenericStrong:        s().Bold(true),
-		chroma.GenericPrompt:        fg(p.Faint),
-		chroma.Error:                fg(p.Red),
-		chroma.Text:                 fg(p.Fg),
-		chroma.NameOther:            fg(p.Fg),
-		chroma.NameLabel:            fg(p.CodeFunction),
-		chroma.NameNamespace:        fg(p.CodeType),
-		chroma.NameEntity:           fg(p.CodeBuiltin),
-		chroma.LiteralStringDoc:     fg(p.CodeComment),
-		chroma.LiteralStringSymbol:  fg(p.CodeNumber),
-		chroma.NameVariableInstance: fg(p.Fg),
+	t.code = make(map[chroma.TokenType]lipgloss.Style, len(code))
+	for _, c := range code {
+		t.code[c.token] = c.style()
 	}
 	return t
 }
@@ -177,42 +178,98 @@ func New(name string, dark bool, p Palette) *Theme {
 // reverse alone.
 func Plain(dark bool) *Theme {
 	t := New("plain", dark, Palette{})
-	s := lipgloss.NewStyle
-	t.Chat.Selected = s().Bold(true)
-	t.Chat.Match = s().Underline(true)
-	t.Chat.MatchCurrent = s().Reverse(true).Bold(true)
-	t.Chat.Label = s().Reverse(true).Bold(true)
-	t.Chat.Error = s().Bold(true)
-	t.Chat.Reasoning = s().Faint(true).Italic(true)
-	t.Chat.ReasoningLabel = s().Faint(true).Italic(true)
-	t.Chat.Notice = s().Italic(true)
-	t.Tool.Selected = s().Reverse(true)
-	t.Tool.Failed = s().Bold(true).Underline(true)
-	t.Tool.Output = s().Faint(true)
-	t.Tool.Meta = s().Faint(true)
-	t.Tool.Hint = s().Faint(true).Italic(true)
-	t.Diff.Add = s().Bold(true)
-	t.Diff.Del = s().Strikethrough(true)
-	t.Diff.Context = s().Faint(true)
-	t.Chrome.MenuSelected = s().Reverse(true)
-	t.Chrome.StatusMuted = s().Faint(true)
-	t.Chrome.Placeholder = s().Faint(true)
-	t.Chrome.Hint = s().Faint(true)
-	t.Panel.Active = s().Bold(true)
-	t.Panel.Done = s().Faint(true)
-	t.Panel.Failed = s().Bold(true).Underline(true)
-	t.Panel.Selected = s().Reverse(true)
-	t.Panel.BarFill = s().Bold(true)
-	t.Panel.BarWarn = s().Bold(true).Underline(true)
-	t.Panel.BarEmpty = s().Faint(true)
-	t.Panel.Muted = s().Faint(true)
-	t.Markdown.Code = s().Bold(true)
-	t.Markdown.LinkURL = s().Faint(true)
-	t.Markdown.CodeLang = s().Faint(true).Italic(true)
-	for k := range t.code {
-		t.code[k] = s()
+	for _, s := range [...]struct {
+		dst *lipgloss.Style
+		look
+	}{
+		{&t.Chat.Selected, look{attrs: bold}},
+		{&t.Chat.Match, look{attrs: underline}},
+		{&t.Chat.MatchCurrent, look{attrs: reverse | bold}},
+		{&t.Chat.Label, look{attrs: reverse | bold}},
+		{&t.Chat.Error, look{attrs: bold}},
+		{&t.Chat.Reasoning, look{attrs: faint | italic}},
+		{&t.Chat.ReasoningLabel, look{attrs: faint | italic}},
+		{&t.Chat.Notice, look{attrs: italic}},
+		{&t.Tool.Selected, look{attrs: reverse}},
+		{&t.Tool.Failed, look{attrs: bold | underline}},
+		{&t.Tool.Output, look{attrs: faint}},
+		{&t.Tool.Meta, look{attrs: faint}},
+		{&t.Tool.Hint, look{attrs: faint | italic}},
+		{&t.Diff.Add, look{attrs: bold}},
+		{&t.Diff.Del, look{attrs: strike}},
+		{&t.Diff.Context, look{attrs: faint}},
+		{&t.Chrome.MenuSelected, look{attrs: reverse}},
+		{&t.Chrome.StatusMuted, look{attrs: faint}},
+		{&t.Chrome.Placeholder, look{attrs: faint}},
+		{&t.Chrome.Hint, look{attrs: faint}},
+		{&t.Panel.Active, look{attrs: bold}},
+		{&t.Panel.Done, look{attrs: faint}},
+		{&t.Panel.Failed, look{attrs: bold | underline}},
+		{&t.Panel.Selected, look{attrs: reverse}},
+		{&t.Panel.BarFill, look{attrs: bold}},
+		{&t.Panel.BarWarn, look{attrs: bold | underline}},
+		{&t.Panel.BarEmpty, look{attrs: faint}},
+		{&t.Panel.Muted, look{attrs: faint}},
+		{&t.Markdown.Code, look{attrs: bold}},
+		{&t.Markdown.LinkURL, look{attrs: faint}},
+		{&t.Markdown.CodeLang, look{attrs: faint | italic}},
+	} {
+		*s.dst = s.style()
 	}
-	t.code[chroma.Comment] = s().Faint(true)
-	t.code[chroma.Keyword] = s().Bold(true)
+	for k := range t.code {
+		t.code[k] = lipgloss.NewStyle()
+	}
+	for _, c := range [...]struct {
+		token chroma.TokenType
+		look
+	}{
+		{chroma.Comment, look{attrs: faint}},
+		{chroma.Keyword, look{attrs: bold}},
+	} {
+		t.code[c.token] = c.style()
+	}
 	return t
+}
+
+// look is how one style looks: its colours (nil: the terminal's own) and
+// its attributes.
+type look struct {
+	fg, bg color.Color
+	attrs  attr
+}
+
+// attr is a set of text attributes.
+type attr uint8
+
+const (
+	bold attr = 1 << iota
+	italic
+	underline
+	reverse
+	strike
+	faint
+)
+
+func (l look) style() lipgloss.Style {
+	s := lipgloss.NewStyle()
+	if l.fg != nil {
+		s = s.Foreground(l.fg)
+	}
+	if l.bg != nil {
+		s = s.Background(l.bg)
+	}
+	// Only the attributes a look has are set: an attribute set to false
+	// would still count as set when a style inherits from this one.
+	for _, a := range [...]struct {
+		attr
+		set func(lipgloss.Style, bool) lipgloss.Style
+	}{
+		{bold, lipgloss.Style.Bold}, {italic, lipgloss.Style.Italic}, {underline, lipgloss.Style.Underline},
+		{reverse, lipgloss.Style.Reverse}, {strike, lipgloss.Style.Strikethrough}, {faint, lipgloss.Style.Faint},
+	} {
+		if l.attrs&a.attr != 0 {
+			s = a.set(s, true)
+		}
+	}
+	return s
 }
