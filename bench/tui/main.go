@@ -12,6 +12,7 @@
 //	go run ./bench/tui                   # builds herm with -trimpath -ldflags=-s -w
 //	go run ./bench/tui -bin PATH         # measures an existing binary
 //	go run ./bench/tui -only pty,idle    # some of the measurements
+//	go run ./bench/tui -poll 5ms         # capture the tmux pane less often
 //
 // The in-process costs (rendering, Update+View) are `go test -bench` in
 // ui/, ui/chat and ui/render.
@@ -35,6 +36,7 @@ func main() {
 	runs := flag.Int("runs", 20, "runs of each start-up measurement")
 	only := flag.String("only", "", "run only these measurements, comma-separated: startup,pty,idle,long,pty-long,stream")
 	streamSecs := flag.Int("stream", 6, "seconds of streaming for the frame-rate measurement")
+	poll := flag.Duration("poll", time.Millisecond, "pause between two captures of the tmux pane")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "herm-bench-tui-")
@@ -49,7 +51,7 @@ func main() {
 	}
 	srv := fakeopenai.New()
 	defer srv.Close()
-	b := &bench{bin: *bin, dir: dir, url: srv.URL, srv: srv}
+	b := &bench{bin: *bin, dir: dir, url: srv.URL, srv: srv, poll: *poll}
 
 	fmt.Println("herm full-screen UI, whole process (median of", *runs, "runs unless said)")
 	want := func(name string) bool {
@@ -78,6 +80,7 @@ func main() {
 type bench struct {
 	bin, dir, url string
 	srv           *fakeopenai.Server
+	poll          time.Duration
 }
 
 // args are the flags pointing herm at the fake server.

@@ -45,7 +45,7 @@ func longSession(home string, n int) (id, last string) {
 func (b *bench) longSession(runs int) {
 	home, work := b.home("long")
 	id, last := longSession(home, 10_000)
-	t := newTmux("long")
+	t := newTmux("long", b.poll)
 	defer t.close()
 	var opens []time.Duration
 	args := append([]string{"--resume", id}, b.args()...)

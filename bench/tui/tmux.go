@@ -22,13 +22,16 @@ import (
 // every ~15 ms.
 type tmux struct {
 	sock string
+	// poll is the pause between two captures of the pane (-poll); a
+	// capture is a round trip to the tmux server, well under a millisecond.
+	poll time.Duration
 	ctl  *exec.Cmd
 	in   io.WriteCloser
 	out  *bufio.Reader
 }
 
-func newTmux(name string) *tmux {
-	t := &tmux{sock: fmt.Sprintf("herm-bench-%s-%d", name, os.Getpid())}
+func newTmux(name string, poll time.Duration) *tmux {
+	t := &tmux{sock: fmt.Sprintf("herm-bench-%s-%d", name, os.Getpid()), poll: poll}
 	// A server with an idle session, so each measured start only creates
 	// a session, not a server; the control client attaches to it.
 	check(t.cmd("-f", "/dev/null", "new-session", "-d", "-s", "idle", "-x", "100", "-y", "30", "sleep 3600").Run())
@@ -118,16 +121,12 @@ func (t *tmux) sendKeys(text string) {
 	check(err)
 }
 
-// pollEvery is the pause between two captures of the pane: a capture is
-// a round trip to the tmux server, well under a millisecond.
-const pollEvery = time.Millisecond
-
 // waitFor polls the pane until every text is on it and returns when.
 func (t *tmux) waitFor(deadline time.Duration, texts ...string) (time.Time, bool) {
 	end := time.Now().Add(deadline)
 	for first := true; time.Now().Before(end); first = false {
 		if !first {
-			time.Sleep(pollEvery)
+			time.Sleep(t.poll)
 		}
 		s := t.capture()
 		ok := true
@@ -166,7 +165,7 @@ func (t *tmux) stop() {
 // (the input prompt and the model in the status line), polling the pane.
 func (b *bench) startup(runs int) {
 	home, work := b.home("startup")
-	t := newTmux("startup")
+	t := newTmux("startup", b.poll)
 	defer t.close()
 	// tmux's own cost: the same measurement of a program that draws a
 	// prompt at once.
@@ -204,7 +203,7 @@ func (b *bench) startup(runs int) {
 // scheduled: a UI that is truly idle has neither.
 func (b *bench) idle() {
 	home, work := b.home("idle")
-	t := newTmux("idle")
+	t := newTmux("idle", b.poll)
 	defer t.close()
 	t.start(b.bin, home, work, 100, 30, b.args()...)
 	if _, ok := t.waitFor(10*time.Second, "❯", "fake-model"); !ok {
