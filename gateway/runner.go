@@ -108,6 +108,11 @@ type Runner struct {
 	marksMu   sync.Mutex
 	marks     []store.InboxState
 	marksKick chan struct{}
+
+	// statusMu orders writes of status.json: the periodic write and the
+	// one on a change can run at once, and without it an older snapshot
+	// could be renamed over a newer one.
+	statusMu sync.Mutex
 }
 
 // Causes of a cancelled turn, which decide what the chat is told.
@@ -431,6 +436,8 @@ func (r *Runner) writeStatus() {
 	if r.cfg.Home == "" {
 		return
 	}
+	r.statusMu.Lock()
+	defer r.statusMu.Unlock()
 	if err := writeStatus(r.cfg.Home, r.Status()); err != nil {
 		r.log.Warn("write the gateway status file", "err", err)
 	}

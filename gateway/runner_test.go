@@ -3,6 +3,8 @@ package gateway
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -103,5 +105,46 @@ func TestNewRejectsBadConfig(t *testing.T) {
 	}
 	if _, err := New(Config{Store: st}); err == nil {
 		t.Error("no agent accepted")
+	}
+}
+
+// The periodic status write and the one on a change run at once; the file
+// must end with the newest snapshot, never an older one renamed over it.
+func TestStatusFileEndsWithTheNewestState(t *testing.T) {
+	r, home := newTestRunner(t)
+	if err := os.MkdirAll(StateDir(home), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for round := range 40 {
+		stop := make(chan struct{})
+		periodic := make(chan struct{})
+		go func() { // statusLoop's part
+			defer close(periodic)
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+					r.writeStatus()
+				}
+			}
+		}()
+		want := ""
+		for i := range 5 {
+			want = fmt.Sprintf("state-%d-%d", round, i)
+			r.mu.Lock()
+			r.state = want
+			r.mu.Unlock()
+			r.writeStatus()
+		}
+		close(stop)
+		<-periodic
+		saved, _, err := ReadStatus(home)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if saved.State != want {
+			t.Fatalf("round %d: status.json says %q after %q was written", round, saved.State, want)
+		}
 	}
 }
