@@ -43,7 +43,8 @@ func newTmux(name string, poll time.Duration) *tmux {
 	check(err)
 	t.out = bufio.NewReaderSize(out, 1<<16)
 	check(t.ctl.Start())
-	t.do("refresh-client") // wait until the client is attached and answering
+	_, err = t.do("list-sessions") // the client is up and answering
+	check(err)
 	return t
 }
 
