@@ -33,6 +33,14 @@ func needTmux(t *testing.T) {
 // startTUI starts `herm args...` in a width×height tmux window.
 func startTUI(t *testing.T, e *env, width, height int, args ...string) *tmuxTerm {
 	t.Helper()
+	return startTUIWith(t, e, width, height, nil, args...)
+}
+
+// startTUIWith is startTUI on a tmux server with these global options
+// (name, value pairs) set before herm starts: an option such as
+// focus-events acts on what herm asks of the terminal as it starts.
+func startTUIWith(t *testing.T, e *env, width, height int, options []string, args ...string) *tmuxTerm {
+	t.Helper()
 	needTmux(t)
 	var b [4]byte
 	rand.Read(b[:])
@@ -43,8 +51,15 @@ func startTUI(t *testing.T, e *env, width, height int, args ...string) *tmuxTerm
 	}
 	// exec replaces the shell so the pane's process is herm itself.
 	command := "exec " + strings.Join(quoted, " ") + " 2>" + shellQuote(x.stderr)
-	newSession := []string{"-f", "/dev/null", "new-session", "-d", "-s", "herm",
-		"-x", fmt.Sprint(width), "-y", fmt.Sprint(height), "-c", e.work}
+	// One tmux command line: the first command starts the server, the
+	// options are set, then the session starts herm.
+	var newSession []string
+	newSession = append(newSession, "-f", "/dev/null")
+	for i := 0; i+1 < len(options); i += 2 {
+		newSession = append(newSession, "set-option", "-g", options[i], options[i+1], ";")
+	}
+	newSession = append(newSession, "new-session", "-d", "-s", "herm",
+		"-x", fmt.Sprint(width), "-y", fmt.Sprint(height), "-c", e.work)
 	for _, v := range e.vars {
 		newSession = append(newSession, "-e", v)
 	}

@@ -151,8 +151,9 @@ func hasClipboardTool() bool {
 }
 
 // A turn longer than display.notify_after that ends while herm's pane is
-// not focused rings the bell: tmux, with focus events on, tells herm when
-// another window is selected, and flags the bell on herm's window.
+// not focused rings the bell: tmux, with focus events on, tells herm its
+// pane is not focused (the session has no client), and flags the bell on
+// herm's window once another window is the current one.
 func TestTUINotifiesWhenALongTurnEndsUnfocused(t *testing.T) {
 	needTmux(t)
 	srv := fakeopenai.New()
@@ -162,10 +163,10 @@ func TestTUINotifiesWhenALongTurnEndsUnfocused(t *testing.T) {
 	if r := e.run("config", "set", "display.notify_after", "1"); r.code != 0 {
 		t.Fatalf("config set: %s", r)
 	}
-	x := startTUI(t, e, 80, 24, openaiArgs(srv.URL)...)
-	if out, err := x.cmd("set-option", "-g", "focus-events", "on").CombinedOutput(); err != nil {
-		t.Fatalf("focus-events: %v %s", err, out)
-	}
+	// With focus-events on when herm turns focus reporting on, tmux tells
+	// it at once that the pane is not focused (no client is attached).
+	// Set later, herm could ask first and hear nothing.
+	x := startTUIWith(t, e, 80, 24, []string{"focus-events", "on"}, openaiArgs(srv.URL)...)
 	x.waitText("the input", "❯", "fake-model")
 	x.typeText("build it")
 	x.keys("Enter")
