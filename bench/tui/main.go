@@ -1,13 +1,14 @@
 // Command tui measures herm's full-screen UI as a whole process against
 // the in-repo fake OpenAI server: the time from start to the first
-// interactive frame (in tmux, polling the pane until the prompt and status
-// line are drawn; and on a PTY with no tmux in between, reading herm's
-// output as it is written, with the CPU time and page faults herm had used
-// by then, which hold still on a busy machine when wall times don't), idle
-// RSS and CPU, opening a 10,000-message session to its first frame (tmux
-// and PTY), a keypress to its echo in that session, and the frame rate
-// while an answer streams at 5,000 tokens/s (herm on a PTY: each write of
-// the renderer is a frame).
+// interactive frame (in tmux, from the request that creates the session,
+// polling the pane through one control-mode client until the prompt and
+// status line are drawn; and on a PTY with no tmux in between, reading
+// herm's output as it is written, with the CPU time and page faults herm
+// had used by then, which hold still on a busy machine when wall times
+// don't), idle RSS and CPU, opening a 10,000-message session to its first
+// frame (tmux and PTY), a keypress to its echo in that session, and the
+// frame rate while an answer streams at 5,000 tokens/s (herm on a PTY:
+// each write of the renderer is a frame).
 //
 //	go run ./bench/tui                   # builds herm with -trimpath -ldflags=-s -w
 //	go run ./bench/tui -bin PATH         # measures an existing binary
