@@ -45,27 +45,34 @@ func newSSEReader(r io.Reader, max int) *sseReader {
 // splitLine is a bufio.SplitFunc for SSE lines. A CR ends its line at once,
 // rather than after a look at the next byte for an LF: an event whose blank
 // line is the last byte received is dispatched now, not when more arrives.
+//
+// The LF of a CRLF split across reads is skipped in the same call that
+// returns the next line: once the body has ended, bufio.Scanner gives the
+// split function one call per Scan and drops whatever is left when that
+// call returns no line, so returning just the skipped LF there would lose
+// every event of the body's last read.
 func (s *sseReader) splitLine(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	skip := 0
 	if s.lastCR && len(data) > 0 {
 		s.lastCR = false
 		if data[0] == '\n' {
-			return 1, nil, nil
+			skip, data = 1, data[1:]
 		}
 	}
 	if i := bytes.IndexAny(data, "\r\n"); i >= 0 {
 		s.lastCR = data[i] == '\r'
 		if s.lastCR && i+1 < len(data) && data[i+1] == '\n' {
 			s.lastCR = false
-			return i + 2, data[:i], nil
+			return skip + i + 2, data[:i], nil
 		}
-		return i + 1, data[:i], nil
+		return skip + i + 1, data[:i], nil
 	}
 	if atEOF && len(data) > 0 {
 		// An unterminated last line: never part of a complete event, but
 		// returned so the event it belongs to is left undispatched below.
-		return len(data), data, nil
+		return skip + len(data), data, nil
 	}
-	return 0, nil, nil
+	return skip, nil, nil
 }
 
 // next returns the next event's name and data, or an error: io.EOF at the

@@ -8,7 +8,8 @@ import (
 )
 
 // randReader returns its string in reads of 1-9 bytes, so every line
-// ending falls on every kind of read boundary over the seeds.
+// ending falls on every kind of read boundary over the seeds. Like an HTTP
+// body, its last read may come with io.EOF.
 type randReader struct {
 	s string
 	r *rand.Rand
@@ -21,6 +22,9 @@ func (r *randReader) Read(p []byte) (int, error) {
 	n := min(1+r.r.Intn(9), len(r.s), len(p))
 	copy(p, r.s[:n])
 	r.s = r.s[n:]
+	if r.s == "" && r.r.Intn(2) == 0 {
+		return n, io.EOF
+	}
 	return n, nil
 }
 
