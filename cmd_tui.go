@@ -42,7 +42,6 @@ func runTUI(cmd *cobra.Command, o *tuiOptions) error {
 	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
 		return &exitError{code: 2, err: errors.New("the full-screen UI needs a terminal; for scripts use: herm chat -q \"PROMPT\"")}
 	}
-	ui.Prewarm() // overlaps opening the store
 	ctx := cmd.Context()
 	opts := ui.Options{Resume: o.resume, Continue: o.cont}
 	s, err := config.Load(o.flags.Flags)

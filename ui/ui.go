@@ -19,7 +19,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
 
 	"github.com/herm-dev/herm/agent"
@@ -97,14 +96,6 @@ type Options struct {
 	// StatusSegments are display.status_segments: what the status line
 	// shows on its right, most important first. Empty is the default set.
 	StatusSegments []string
-}
-
-// Prewarm builds, on a goroutine, the tables the first frame needs — the
-// terminal width table the renderer builds on the first non-ASCII
-// character (~10 ms) — so that work overlaps opening the store instead of
-// delaying the first frame. Call it as early as the UI is known to start.
-func Prewarm() {
-	go ansi.StringWidthWc("─")
 }
 
 // Backend is what Connect opens.
