@@ -200,6 +200,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Batch(m.panelEvents(msg), m.handleEvents(msg))
 	case panelTickMsg, taskKilledMsg, pickerMsg, usageMsg:
 		return m, m.routePanels(msg)
+	case endpointModelsMsg:
+		m.handleEndpointModels(msg)
+		return m, nil
 	case chat.OlderLoadedMsg:
 		return m, m.chat.HandleOlder(msg)
 	case chat.NewerLoadedMsg:

@@ -10,6 +10,7 @@ import (
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/agent/llm"
 	"github.com/herm-dev/herm/internal/fakellm"
+	"github.com/herm-dev/herm/internal/fakeopenai"
 	"github.com/herm-dev/herm/tools"
 	"github.com/herm-dev/herm/tools/terminal"
 )
@@ -182,6 +183,44 @@ func TestModelPicker(t *testing.T) {
 	}
 	if got := screen(m); !strings.Contains(got, "▸ my-local-llm  a model by this name") {
 		t.Fatalf("custom entry:\n%s", got)
+	}
+	d.send(press("enter"))
+	d.until("the custom switch", func() bool { return m.info.Model == "my-local-llm" })
+}
+
+// On an endpoint other than OpenAI's, the model picker asks it for its
+// models (a local server's are not in the catalog) and adds them; when it
+// cannot list them, the picker says why and still switches.
+func TestModelPickerListsTheEndpointsModels(t *testing.T) {
+	w, _ := panelWorld(t)
+	m := w.model(Options{Provider: "custom"})
+	d := newDriver(t, m)
+	_, cmd := m.Update(altKey('m'))
+	if got := screen(m); !strings.Contains(got, "asking the endpoint for its models…") {
+		t.Fatalf("no word of the listing:\n%s", got)
+	}
+	d.exec(cmd)
+	d.until("the endpoint's models", func() bool { return strings.Contains(screen(m), fakeopenai.Model) })
+	got := screen(m)
+	if !strings.Contains(got, fakeopenai.Model+"  served by the endpoint") || strings.Contains(got, "asking the endpoint") {
+		t.Fatalf("the endpoint's model:\n%s", got)
+	}
+	golden(t, "model_picker_endpoint", got)
+	for _, r := range "fake-g" {
+		d.send(press(string(r)))
+	}
+	d.send(press("enter"))
+	d.until("the switch", func() bool { return m.info.Model == fakeopenai.Model })
+
+	// An endpoint that refuses: the picker says so and still works.
+	w.srv.RequireAPIKey("sk-some-other-key")
+	d.send(altKey('m'))
+	d.until("the reason", func() bool { return strings.Contains(screen(m), "the endpoint did not list its models") })
+	if got := screen(m); !strings.Contains(got, "401") || !strings.Contains(got, fakeopenai.Model+" (current)") {
+		t.Fatalf("the refusal:\n%s", got)
+	}
+	for _, r := range "my-local-llm" {
+		d.send(press(string(r)))
 	}
 	d.send(press("enter"))
 	d.until("the custom switch", func() bool { return m.info.Model == "my-local-llm" })

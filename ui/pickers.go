@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -24,12 +26,27 @@ type pickerMsg struct {
 }
 
 // modelPicker is the model switcher: the provider's models from the
-// catalog (agent/llm/models.go), any name typed as a custom entry, and
-// the reasoning effort where the model takes one.
+// catalog (agent/llm/models.go) and those its endpoint lists, any name
+// typed as a custom entry, and the reasoning effort where the model takes
+// one.
 type modelPicker struct {
 	list   panels.Picker
 	effort int // index into agent.Efforts()
+	// listing is set while the endpoint is asked for its models; note
+	// says why it could not list them.
+	listing bool
+	note    string
 }
+
+// endpointModelsMsg carries the models the provider's endpoint lists.
+type endpointModelsMsg struct {
+	names []string
+	err   error
+}
+
+// listModelsTimeout bounds asking the endpoint for its models: the picker
+// works from the catalog meanwhile.
+const listModelsTimeout = 10 * time.Second
 
 func (m *Model) openModelPicker() tea.Cmd {
 	if m.opts.Agent == nil && !m.connecting {
@@ -59,7 +76,60 @@ func (m *Model) openModelPicker() tea.Cmd {
 		}
 	}
 	m.overlays = append(m.overlays, p)
-	return nil
+	// OpenAI's own list is every model of the account, embeddings and
+	// speech included; the catalog has its chat models. Other endpoints —
+	// local servers, routers — serve models the catalog cannot know.
+	lister, ok := m.agentProvider().(llm.ModelLister)
+	if !ok || provider == "openai" {
+		return nil
+	}
+	p.listing = true
+	ctx := m.ctx
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, listModelsTimeout)
+		defer cancel()
+		names, err := lister.ListModels(ctx)
+		return endpointModelsMsg{names: names, err: err}
+	}
+}
+
+// agentProvider is the provider turns go to, nil before there is one.
+func (m *Model) agentProvider() llm.Provider {
+	if m.opts.Agent == nil {
+		return nil
+	}
+	return m.opts.Agent.Provider
+}
+
+// handleEndpointModels adds the endpoint's models to the model picker, if
+// it is still open.
+func (m *Model) handleEndpointModels(msg endpointModelsMsg) {
+	for _, o := range m.overlays {
+		if p, ok := o.(*modelPicker); ok {
+			p.addEndpointModels(msg)
+		}
+	}
+}
+
+func (p *modelPicker) addEndpointModels(msg endpointModelsMsg) {
+	p.listing = false
+	if msg.err != nil {
+		p.note = "the endpoint did not list its models: " + msg.err.Error()
+		return
+	}
+	listed := make(map[string]bool, len(p.list.Items))
+	for _, it := range p.list.Items {
+		listed[it.Name] = true
+	}
+	for _, name := range msg.names {
+		if !listed[name] {
+			desc := "served by the endpoint"
+			if d := modelDesc(name); d != "" {
+				desc = d + " · " + desc
+			}
+			p.list.Items = append(p.list.Items, panels.Item{Name: name, Desc: desc})
+		}
+	}
 }
 
 // modelDesc says what the catalog knows of a model: its window and price.
@@ -126,6 +196,12 @@ func (p *modelPicker) View(m *Model) string {
 	line := render.Paint(render.Open(c.KeyDesc), "reasoning effort: ") + render.Paint(render.Open(c.Key), "◂ "+effort+" ▸")
 	if it, ok := p.list.Current(); ok && !takesEffort(it.Name) {
 		line = render.Paint(hint, "reasoning effort: — (this model takes none)")
+	}
+	switch {
+	case p.listing:
+		line += "\n" + render.Paint(hint, "asking the endpoint for its models…")
+	case p.note != "":
+		line += "\n" + render.Paint(hint, render.Truncate(p.note, width, "…"))
 	}
 	foot := render.Paint(hint, "type to filter or name any model · ← → effort · enter switch · esc close")
 	return m.dialog("Model", body+"\n\n"+line+"\n"+render.Truncate(foot, width, "…"), width+4)

@@ -136,3 +136,11 @@ type Provider interface {
 	// (HTTP status, transport) are yielded as the stream's only element.
 	Stream(ctx context.Context, req Request) Stream
 }
+
+// ModelLister is a Provider whose endpoint lists the models it serves
+// (GET /models on OpenAI-compatible servers): the models of a local server
+// or a router are not in the catalog.
+type ModelLister interface {
+	// ListModels returns the endpoint's model IDs, sorted.
+	ListModels(ctx context.Context) ([]string, error)
+}

@@ -17,6 +17,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	goopenai "github.com/sashabaranov/go-openai"
@@ -97,6 +98,23 @@ func New(cfg Config) *Provider {
 
 // Name returns the provider's name from Config.
 func (p *Provider) Name() string { return p.name }
+
+// ListModels returns the IDs of the models the endpoint lists (GET
+// /models), sorted. Errors are those of Stream before its first part.
+func (p *Provider) ListModels(ctx context.Context) ([]string, error) {
+	list, err := p.client.ListModels(ctx)
+	if err != nil {
+		return nil, p.sendError(ctx, err)
+	}
+	ids := make([]string, 0, len(list.Models))
+	for _, m := range list.Models {
+		if m.ID != "" {
+			ids = append(ids, m.ID)
+		}
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids), nil
+}
 
 // Stream sends req and streams the answer as llm.Parts. Nothing is sent
 // until the caller starts ranging over the stream, and breaking out of the

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -478,5 +479,26 @@ func TestNoModelIsAClearError(t *testing.T) {
 	_, _, err := collect(p.Stream(t.Context(), llm.Request{Messages: []llm.Message{{Role: llm.RoleUser, Content: "x"}}}))
 	if err == nil || !strings.Contains(err.Error(), "no model set") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+func TestListModels(t *testing.T) {
+	s, p := newFake(t)
+	var _ llm.ModelLister = p
+	got, err := p.ListModels(t.Context())
+	if err != nil || !slices.Equal(got, []string{fakeopenai.Model}) {
+		t.Fatalf("ListModels = %v, %v", got, err)
+	}
+	// A refused key is the same APIError a chat request gets, without the key.
+	s.RequireAPIKey("sk-another-key-0000")
+	_, err = p.ListModels(t.Context())
+	apiErr, ok := errors.AsType[*llm.APIError](err)
+	if !ok || apiErr.StatusCode != 401 || strings.Contains(err.Error(), testKey) {
+		t.Fatalf("err = %v", err)
+	}
+	// An endpoint that is not there says where it tried.
+	s.Close()
+	if _, err := p.ListModels(t.Context()); err == nil || !strings.Contains(err.Error(), "could not reach "+s.URL) {
+		t.Fatalf("closed server: %v", err)
 	}
 }
