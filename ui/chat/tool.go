@@ -266,33 +266,10 @@ func FormatDuration(d time.Duration) string {
 	}
 }
 
-// clean makes tool output safe to draw: escape sequences and carriage-return
-// overwrites (progress bars) are resolved to the text that remains.
+// clean makes tool output safe to draw: the text that remains on a
+// terminal (exactOutput), with tabs as four spaces so widths are exact.
 func clean(s string) string {
-	if s == "" {
-		return s
-	}
-	s = ansi.Strip(s)
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	if !strings.ContainsAny(s, "\r\b\x00\x07\t") {
-		return s
-	}
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		if j := strings.LastIndexByte(strings.TrimRight(l, "\r"), '\r'); j >= 0 {
-			l = l[j+1:]
-		}
-		l = strings.ReplaceAll(l, "\t", "    ")
-		l = strings.Map(func(r rune) rune {
-			switch r {
-			case '\r', '\b', 0, 7:
-				return -1
-			}
-			return r
-		}, l)
-		lines[i] = l
-	}
-	return strings.Join(lines, "\n")
+	return strings.ReplaceAll(exactOutput(s), "\t", "    ")
 }
 
 // stripExitLine drops the "[exit code: N]" line the terminal tool ends its
