@@ -2,10 +2,7 @@ package e2e
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -28,22 +25,6 @@ func TestSessionsBrowserEndToEnd(t *testing.T) {
 
 	// A long conversation with one message about the quokka cluster in
 	// its middle, and two others around it.
-	var lines []string
-	addConv := func(id, title string, texts []string) {
-		var msgs []map[string]string
-		for i, text := range texts {
-			role := "user"
-			if i%2 == 1 {
-				role = "assistant"
-			}
-			msgs = append(msgs, map[string]string{"role": role, "content": text})
-		}
-		b, err := json.Marshal(map[string]any{"session": map[string]any{"id": id, "title": title, "source": "cli", "model": "fake-model"}, "messages": msgs})
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines = append(lines, string(b))
-	}
 	var long []string
 	for i := range 40 {
 		q := fmt.Sprintf("exchange %d: check service %d", i, i)
@@ -52,16 +33,10 @@ func TestSessionsBrowserEndToEnd(t *testing.T) {
 		}
 		long = append(long, q, fmt.Sprintf("answer %d: service %d looks healthy", i, i))
 	}
-	addConv("20261120_090000_aaaaaa", "Deploy notes", long)
-	addConv("20261121_090000_bbbbbb", "Billing refactor", []string{"split billing.go", "Done: invoice.go and tax.go."})
-	addConv("20261122_090000_cccccc", "Backup report", []string{"summarise the backups", "All backups passed."})
-	seed := filepath.Join(e.work, "seed.jsonl")
-	if err := os.WriteFile(seed, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if r := e.run("sessions", "import", seed); r.code != 0 {
-		t.Fatalf("import: %s", r)
-	}
+	importSessions(t, e,
+		conversation{"20261120_090000_aaaaaa", "Deploy notes", long},
+		conversation{"20261121_090000_bbbbbb", "Billing refactor", []string{"split billing.go", "Done: invoice.go and tax.go."}},
+		conversation{"20261122_090000_cccccc", "Backup report", []string{"summarise the backups", "All backups passed."}})
 
 	x := startTUI(t, e, 120, 36, openaiArgs(srv.URL)...)
 	x.waitText("the input", "❯", "fake-model")

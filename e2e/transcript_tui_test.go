@@ -13,24 +13,35 @@ import (
 	"github.com/herm-dev/herm/internal/fakeopenai"
 )
 
-// importSession stores one conversation (user and assistant messages
-// alternating) with `herm sessions import`.
-func importSession(t *testing.T, e *env, id, title string, texts []string) {
+// conversation is one session to seed: user and assistant messages
+// alternating.
+type conversation struct {
+	id, title string
+	texts     []string
+}
+
+// importSessions stores the conversations with `herm sessions import`, one
+// JSONL file of them.
+func importSessions(t *testing.T, e *env, convs ...conversation) {
 	t.Helper()
-	var msgs []map[string]string
-	for i, text := range texts {
-		role := "user"
-		if i%2 == 1 {
-			role = "assistant"
+	var lines []string
+	for _, c := range convs {
+		var msgs []map[string]string
+		for i, text := range c.texts {
+			role := "user"
+			if i%2 == 1 {
+				role = "assistant"
+			}
+			msgs = append(msgs, map[string]string{"role": role, "content": text})
 		}
-		msgs = append(msgs, map[string]string{"role": role, "content": text})
+		b, err := json.Marshal(map[string]any{"session": map[string]any{"id": c.id, "title": c.title, "source": "cli", "model": "fake-model"}, "messages": msgs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, string(b))
 	}
-	b, err := json.Marshal(map[string]any{"session": map[string]any{"id": id, "title": title, "source": "cli", "model": "fake-model"}, "messages": msgs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	seed := filepath.Join(e.work, id+".jsonl")
-	if err := os.WriteFile(seed, append(b, '\n'), 0o644); err != nil {
+	seed := filepath.Join(e.work, "seed.jsonl")
+	if err := os.WriteFile(seed, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if r := e.run("sessions", "import", seed); r.code != 0 {
@@ -54,7 +65,7 @@ func TestTUIFindInTranscript(t *testing.T) {
 		texts = append(texts, q, fmt.Sprintf("answer %d: service %d looks healthy", i, i))
 	}
 	const id = "20261120_090000_f1f1f1"
-	importSession(t, e, id, "Haystack", texts)
+	importSessions(t, e, conversation{id, "Haystack", texts})
 
 	x := startTUI(t, e, 100, 30, append(openaiArgs("http://127.0.0.1:1"), "--resume", id)...)
 	x.waitText("the end of the session", "answer 199: service 199 looks healthy", "Haystack")
@@ -102,7 +113,7 @@ func TestTUICopyCodeBlockExactly(t *testing.T) {
 	e := newEnv(t)
 	code := "func main() {\n\tfmt.Println(\"this line is much longer than the sixty columns of the screen\")\n}"
 	const id = "20261121_090000_c0c0c0"
-	importSession(t, e, id, "Code", []string{"show me main", "Here it is:\n\n```go\n" + code + "\n```\n\nThat is all."})
+	importSessions(t, e, conversation{id, "Code", []string{"show me main", "Here it is:\n\n```go\n" + code + "\n```\n\nThat is all."}})
 
 	x := startTUI(t, e, 60, 24, append(openaiArgs("http://127.0.0.1:1"), "--resume", id)...)
 	if out, err := x.cmd("set-option", "-g", "set-clipboard", "on").CombinedOutput(); err != nil {
