@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/herm-dev/herm/internal/promptscan"
-	"github.com/herm-dev/herm/memory"
+	"github.com/herm-dev/herm/internal/memory"
 	"github.com/herm-dev/herm/skills"
 )
 

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/herm-dev/herm/memory"
+	"github.com/herm-dev/herm/internal/memory"
 	"github.com/herm-dev/herm/skills"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/internal/config"
 )
 
 func TestLoggerRedactsSecrets(t *testing.T) {

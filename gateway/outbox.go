@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/herm-dev/herm/cron"
+	"github.com/herm-dev/herm/gateway/cron"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"
 )

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/herm-dev/herm/agent"
-	"github.com/herm-dev/herm/cron"
+	"github.com/herm-dev/herm/gateway/cron"
 	"github.com/herm-dev/herm/internal/clock"
 	"github.com/herm-dev/herm/store"
 )

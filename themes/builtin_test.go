@@ -12,7 +12,7 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 
-	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/internal/config"
 )
 
 func TestSixOrMoreBuiltinsIncludingAccessibleOnes(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"go.yaml.in/yaml/v3"
 
-	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/internal/config"
 )
 
 // User is a theme read from a YAML file under HERM_HOME/themes:

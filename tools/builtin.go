@@ -1,7 +1,7 @@
 package tools
 
 import (
-	"github.com/herm-dev/herm/memory"
+	"github.com/herm-dev/herm/internal/memory"
 	"github.com/herm-dev/herm/skills"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools/terminal"

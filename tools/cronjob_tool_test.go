@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/herm-dev/herm/cron"
+	"github.com/herm-dev/herm/gateway/cron"
 	"github.com/herm-dev/herm/internal/clock"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"

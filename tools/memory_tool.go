@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/herm-dev/herm/internal/promptscan"
-	"github.com/herm-dev/herm/memory"
+	"github.com/herm-dev/herm/internal/memory"
 )
 
 // memoryTool edits MEMORY.md and USER.md (package memory). Every refusal

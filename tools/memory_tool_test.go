@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/herm-dev/herm/memory"
+	"github.com/herm-dev/herm/internal/memory"
 )
 
 func TestMemoryTool(t *testing.T) {

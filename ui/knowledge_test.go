@@ -10,7 +10,7 @@ import (
 
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/internal/fakellm"
-	"github.com/herm-dev/herm/memory"
+	"github.com/herm-dev/herm/internal/memory"
 	"github.com/herm-dev/herm/skills"
 	memorypane "github.com/herm-dev/herm/ui/memory"
 	skillspane "github.com/herm-dev/herm/ui/skills"

@@ -11,7 +11,7 @@ import (
 
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/agent/llm"
-	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/panels"
 	"github.com/herm-dev/herm/ui/render"

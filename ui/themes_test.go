@@ -8,7 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/themes"
 )
 

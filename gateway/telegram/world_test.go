@@ -13,7 +13,7 @@ import (
 
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/agent/llm/openai"
-	"github.com/herm-dev/herm/cron"
+	"github.com/herm-dev/herm/gateway/cron"
 	"github.com/herm-dev/herm/gateway"
 	"github.com/herm-dev/herm/gateway/telegram"
 	"github.com/herm-dev/herm/internal/clock"

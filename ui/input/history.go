@@ -12,7 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/internal/atomicfile"
-	"github.com/herm-dev/herm/memory"
+	"github.com/herm-dev/herm/internal/memory"
 )
 
 // The history of sent messages outlives a run: it is kept in a file under

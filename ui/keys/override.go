@@ -11,7 +11,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 
-	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/internal/config"
 )
 
 // Override is the user's binding of one action (config keys:), with where

@@ -20,7 +20,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	mem "github.com/herm-dev/herm/memory"
+	mem "github.com/herm-dev/herm/internal/memory"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/keys"
 )

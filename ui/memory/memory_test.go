@@ -13,7 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/herm-dev/herm/agent"
-	mem "github.com/herm-dev/herm/memory"
+	mem "github.com/herm-dev/herm/internal/memory"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/keys"
 )

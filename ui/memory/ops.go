@@ -9,7 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	mem "github.com/herm-dev/herm/memory"
+	mem "github.com/herm-dev/herm/internal/memory"
 )
 
 // goneError says the entry being changed is no longer in the file: the

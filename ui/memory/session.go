@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/herm-dev/herm/internal/promptscan"
-	mem "github.com/herm-dev/herm/memory"
+	mem "github.com/herm-dev/herm/internal/memory"
 )
 
 // The current session's prompt holds the memory files as they were when it

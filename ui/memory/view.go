@@ -6,7 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
-	mem "github.com/herm-dev/herm/memory"
+	mem "github.com/herm-dev/herm/internal/memory"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/render"
 )

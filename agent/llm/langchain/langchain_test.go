@@ -16,7 +16,7 @@ import (
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/agent/llm"
 	"github.com/herm-dev/herm/agent/llm/langchain"
-	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/internal/fakellm"
 	"github.com/herm-dev/herm/internal/fakeopenai"
 	"github.com/herm-dev/herm/store"

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -55,12 +55,12 @@ func runCompress(cmd *cobra.Command, flags agentFlags, id string, jsonOut bool) 
 	defer stop()
 	app, err := openApp(ctx, flags.Flags)
 	if err != nil {
-		return &exitError{code: exitFailure, err: err}
+		return failure(err)
 	}
 	defer app.Close()
 	sess, err := app.agent.OpenSession(ctx, id)
 	if err != nil {
-		return &exitError{code: exitFailure, err: err}
+		return failure(err)
 	}
 	stderr := cmd.ErrOrStderr()
 	var done *agent.Compressed
@@ -77,11 +77,11 @@ func runCompress(cmd *cobra.Command, flags agentFlags, id string, jsonOut bool) 
 	})
 	switch {
 	case errors.Is(err, agent.ErrNothingToCompress):
-		return &exitError{code: exitFailure, err: fmt.Errorf("session %s: %w", id, err)}
+		return failure(fmt.Errorf("session %s: %w", id, err))
 	case err != nil:
-		return &exitError{code: exitFailure, err: errors.New(app.redact.Replace(err.Error()))}
+		return failure(errors.New(app.redact.Replace(err.Error())))
 	case done == nil:
-		return &exitError{code: exitFailure, err: fmt.Errorf("session %s was not compressed", id)}
+		return failure(fmt.Errorf("session %s was not compressed", id))
 	}
 	return printCompressed(cmd.OutOrStdout(), *done, jsonOut)
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -16,10 +16,10 @@ import (
 	"github.com/spf13/cobra"
 	"go.yaml.in/yaml/v3"
 
-	"github.com/herm-dev/herm/config"
 	"github.com/herm-dev/herm/internal/atomicfile"
+	"github.com/herm-dev/herm/internal/config"
+	"github.com/herm-dev/herm/internal/memory"
 	"github.com/herm-dev/herm/internal/promptscan"
-	"github.com/herm-dev/herm/memory"
 	"github.com/herm-dev/herm/skills"
 )
 

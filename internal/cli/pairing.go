@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -37,17 +37,17 @@ hour.`,
 			}
 			_, st, err := openStore(cmd.Context(), profile)
 			if err != nil {
-				return &exitError{code: exitFailure, err: err}
+				return failure(err)
 			}
 			defer st.Close()
 			p := &gateway.Pairing{Store: st}
 			pending, err := p.Pending(cmd.Context(), platform)
 			if err != nil {
-				return &exitError{code: exitFailure, err: err}
+				return failure(err)
 			}
 			paired, err := st.PairedUsers(cmd.Context(), platform)
 			if err != nil {
-				return &exitError{code: exitFailure, err: err}
+				return failure(err)
 			}
 			out := cmd.OutOrStdout()
 			if len(pending) == 0 {
@@ -77,18 +77,18 @@ hour.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			_, st, err := openStore(cmd.Context(), profile)
 			if err != nil {
-				return &exitError{code: exitFailure, err: err}
+				return failure(err)
 			}
 			defer st.Close()
 			u, err := (&gateway.Pairing{Store: st}).Approve(cmd.Context(), args[0], args[1])
 			switch {
 			case errors.Is(err, store.ErrPairingLocked):
 				until, _ := st.PairingLockedUntil(cmd.Context(), args[0], time.Now())
-				return &exitError{code: exitFailure, err: fmt.Errorf("approvals for %s are locked until %s after five wrong codes in a row", args[0], until.Local().Format("15:04"))}
+				return failure(fmt.Errorf("approvals for %s are locked until %s after five wrong codes in a row", args[0], until.Local().Format("15:04")))
 			case errors.Is(err, store.ErrPairingNoMatch):
-				return &exitError{code: exitFailure, err: fmt.Errorf("no pending %s request has code %s (codes expire after an hour; see herm pairing list)", args[0], args[1])}
+				return failure(fmt.Errorf("no pending %s request has code %s (codes expire after an hour; see herm pairing list)", args[0], args[1]))
 			case err != nil:
-				return &exitError{code: exitFailure, err: err}
+				return failure(err)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "Paired %s user %s (%s); they can talk to herm now.\n", u.Platform, u.UserID, u.UserName)
 			return nil
@@ -101,14 +101,14 @@ hour.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			_, st, err := openStore(cmd.Context(), profile)
 			if err != nil {
-				return &exitError{code: exitFailure, err: err}
+				return failure(err)
 			}
 			defer st.Close()
 			if err := st.RevokePairedUser(cmd.Context(), args[0], args[1]); err != nil {
 				if errors.Is(err, store.ErrNotFound) {
-					return &exitError{code: exitFailure, err: fmt.Errorf("%s user %s is not paired (users in gateway.%s.allowed_users are managed in config.yaml)", args[0], args[1], args[0])}
+					return failure(fmt.Errorf("%s user %s is not paired (users in gateway.%s.allowed_users are managed in config.yaml)", args[0], args[1], args[0]))
 				}
-				return &exitError{code: exitFailure, err: err}
+				return failure(err)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "Revoked %s user %s.\n", args[0], args[1])
 			return nil

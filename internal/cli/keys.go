@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/ui/keys"
 )
 

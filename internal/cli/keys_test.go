@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ func TestKeysCommandAppliesOverrides(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := func(args ...string) (string, string) {
-		root := newRootCmd()
+		root := newRootCmd("test")
 		var out, errOut bytes.Buffer
 		root.SetOut(&out)
 		root.SetErr(&errOut)

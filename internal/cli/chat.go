@@ -1,9 +1,8 @@
-package main
+package cli
 
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,7 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/agent"
-	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/tools"
 )
 
@@ -36,12 +35,6 @@ func titleSession(ctx context.Context, sess *agent.Session) {
 	_, _ = sess.AutoTitle(tctx)
 }
 
-// Exit statuses of herm chat.
-const (
-	exitFailure     = 1
-	exitInterrupted = 130
-)
-
 func newChatCmd() *cobra.Command {
 	var (
 		flags   agentFlags
@@ -61,10 +54,10 @@ Use --resume ID or --continue to add the turn to an earlier session.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if strings.TrimSpace(query) == "" {
-				return &exitError{code: 2, err: errors.New("nothing to ask: pass the prompt with -q \"…\"")}
+				return usageError("nothing to ask: pass the prompt with -q \"…\"")
 			}
 			if resume != "" && cont {
-				return &exitError{code: 2, err: errors.New("use either --resume ID or --continue, not both")}
+				return usageError("use either --resume ID or --continue, not both")
 			}
 			return runChat(cmd, chatOptions{flags: flags.Flags, query: query, resume: resume, cont: cont, yolo: yolo, json: jsonOut, verbose: verbose})
 		},
@@ -98,7 +91,7 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 	setup := context.WithoutCancel(ctx)
 	app, err := openApp(setup, o.flags)
 	if err != nil {
-		return &exitError{code: exitFailure, err: err}
+		return failure(err)
 	}
 	defer app.Close()
 
@@ -112,7 +105,7 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 		sess, err = app.agent.NewSession(setup, agent.NewSessionOptions{Source: "cli"})
 	}
 	if err != nil {
-		return &exitError{code: exitFailure, err: err}
+		return failure(err)
 	}
 
 	// Ask-level commands: --yolo runs them; otherwise a person is asked on
@@ -153,9 +146,9 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; the session is saved — continue it with: herm chat --resume %s -q \"…\"", sess.ID)}
 	case agent.StopError:
 		msg := app.redact.Replace(done.Err.Error())
-		return &exitError{code: exitFailure, err: fmt.Errorf("%s\n(session %s is saved; retry with: herm chat --resume %s -q \"…\")", msg, sess.ID, sess.ID)}
+		return failure(fmt.Errorf("%s\n(session %s is saved; retry with: herm chat --resume %s -q \"…\")", msg, sess.ID, sess.ID))
 	case agent.StopDenied, agent.StopLoop:
-		return &exitError{code: exitFailure, err: fmt.Errorf("the turn stopped: %v\n(session %s is saved; continue with: herm chat --resume %s -q \"…\")", done.Err, sess.ID, sess.ID)}
+		return failure(fmt.Errorf("the turn stopped: %v\n(session %s is saved; continue with: herm chat --resume %s -q \"…\")", done.Err, sess.ID, sess.ID))
 	case agent.StopMaxTurns:
 		fmt.Fprintf(stderr, "herm: stopped at the tool-iteration limit; continue with: herm chat --resume %s -q \"continue\"\n", sess.ID)
 	}

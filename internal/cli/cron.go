@@ -1,8 +1,7 @@
-package main
+package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -11,10 +10,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/herm-dev/herm/config"
-	"github.com/herm-dev/herm/cron"
 	"github.com/herm-dev/herm/gateway"
+	"github.com/herm-dev/herm/gateway/cron"
 	"github.com/herm-dev/herm/gateway/telegram"
+	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"
 )
@@ -35,15 +34,15 @@ chat) or platform:chat_id. An answer of exactly [SILENT] is not delivered.`,
 	withJobs := func(cmd *cobra.Command, f func(*config.Settings, *cron.Service) error) error {
 		s, st, err := openStore(cmd.Context(), profile)
 		if err != nil {
-			return &exitError{code: exitFailure, err: err}
+			return failure(err)
 		}
 		defer st.Close()
 		loc, err := cron.LoadLocation(s.Cron.Timezone)
 		if err != nil {
-			return &exitError{code: exitFailure, err: fmt.Errorf("cron.timezone: %w", err)}
+			return failure(fmt.Errorf("cron.timezone: %w", err))
 		}
 		if err := f(s, &cron.Service{Store: st, Location: loc, DefaultDeliver: s.Cron.Deliver}); err != nil {
-			return &exitError{code: exitFailure, err: err}
+			return failure(err)
 		}
 		return nil
 	}
@@ -85,7 +84,7 @@ chat) or platform:chat_id. An answer of exactly [SILENT] is not delivered.`,
 				spec.prompt = strings.Join(args[1:], " ")
 			}
 			if spec.schedule == "" || strings.TrimSpace(spec.prompt) == "" {
-				return &exitError{code: 2, err: errors.New("give a schedule and a prompt: herm cron add SCHEDULE PROMPT")}
+				return usageError("give a schedule and a prompt: herm cron add SCHEDULE PROMPT")
 			}
 			return withJobs(cmd, func(_ *config.Settings, jobs *cron.Service) error {
 				j, err := jobs.CreateJob(cmd.Context(), spec.toSpec())
@@ -183,30 +182,30 @@ func runJobNow(cmd *cobra.Command, flags config.Flags, id string) error {
 	ctx := cmd.Context()
 	s, err := config.Load(flags)
 	if err != nil {
-		return &exitError{code: exitFailure, err: err}
+		return failure(err)
 	}
 	if running, _ := gateway.Running(s.Home.Dir()); running {
 		_, st, err := openStore(ctx, flags.Profile)
 		if err != nil {
-			return &exitError{code: exitFailure, err: err}
+			return failure(err)
 		}
 		defer st.Close()
 		j, err := (&cron.Service{Store: st}).RunJob(ctx, id)
 		if err != nil {
-			return &exitError{code: exitFailure, err: err}
+			return failure(err)
 		}
 		fmt.Fprintf(cmd.OutOrStdout(), "Job %s handed to the running gateway; it runs within %ds (see herm cron status).\n", j.ID, s.Cron.Poll)
 		return nil
 	}
 	a, err := openApp(ctx, flags)
 	if err != nil {
-		return &exitError{code: exitFailure, err: err}
+		return failure(err)
 	}
 	defer a.Close()
 	jobs := &cron.Service{Store: a.store}
 	j, err := jobs.Job(ctx, id)
 	if err != nil {
-		return &exitError{code: exitFailure, err: err}
+		return failure(err)
 	}
 	outbox := gateway.NewOutbox(a.store)
 	if g := a.settings.Gateway.Telegram; g.On() {
@@ -222,7 +221,7 @@ func runJobNow(cmd *cobra.Command, flags config.Flags, id string) error {
 	fmt.Fprintln(out, run.Output)
 	fmt.Fprintf(cmd.ErrOrStderr(), "status %s · delivered: %s · saved: %s · session %s\n", run.Status, run.Delivered, run.OutputPath, run.SessionID)
 	if run.Status != "ok" && run.Status != "silent" {
-		return &exitError{code: exitFailure, err: fmt.Errorf("the run ended %s: %s", run.Status, run.Error)}
+		return failure(fmt.Errorf("the run ended %s: %s", run.Status, run.Error))
 	}
 	return nil
 }

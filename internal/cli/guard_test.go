@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 func runGuard(t *testing.T, args ...string) (string, int) {
 	t.Helper()
 	t.Setenv("HERM_HOME", t.TempDir())
-	root := newRootCmd()
+	root := newRootCmd("test")
 	var out bytes.Buffer
 	root.SetOut(&out)
 	root.SetErr(&out)

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/herm-dev/herm/internal/memory"
 	"github.com/herm-dev/herm/internal/promptscan"
-	"github.com/herm-dev/herm/memory"
 )
 
 func newMemoryCmd() *cobra.Command {

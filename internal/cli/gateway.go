@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -16,11 +16,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/herm-dev/herm/config"
-	"github.com/herm-dev/herm/cron"
 	"github.com/herm-dev/herm/gateway"
 	"github.com/herm-dev/herm/gateway/apiserver"
+	"github.com/herm-dev/herm/gateway/cron"
 	"github.com/herm-dev/herm/gateway/telegram"
+	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"
 )
@@ -83,7 +83,7 @@ func runHeadless(cmd *cobra.Command, flags config.Flags) error {
 		o.Cron, o.Messenger = jobs, outbox
 	})
 	if err != nil {
-		return &exitError{code: exitFailure, err: err}
+		return failure(err)
 	}
 	defer a.Close()
 	s := a.settings
@@ -91,11 +91,11 @@ func runHeadless(cmd *cobra.Command, flags config.Flags) error {
 	a.agent.Log = log
 	r, err := buildGateway(s, a, jobs, outbox, log)
 	if err != nil {
-		return &exitError{code: exitFailure, err: err}
+		return failure(err)
 	}
-	log.Info("herm gateway starting", "version", version, "home", s.Home.Dir(), "model", a.agent.Model, "provider", a.agent.Provider.Name())
+	log.Info("herm gateway starting", "version", versionOf(cmd), "home", s.Home.Dir(), "model", a.agent.Model, "provider", a.agent.Provider.Name())
 	if err := r.Run(ctx); err != nil {
-		return &exitError{code: exitFailure, err: err}
+		return failure(err)
 	}
 	return nil
 }
@@ -163,11 +163,11 @@ func buildGateway(s *config.Settings, a *app, jobs *cron.Service, outbox *gatewa
 func gatewayStatus(cmd *cobra.Command, profile string, asJSON bool) error {
 	s, err := loadHome(cmd, profile)
 	if err != nil {
-		return &exitError{code: exitFailure, err: err}
+		return failure(err)
 	}
 	st, running, err := gateway.ReadStatus(s.Home.Dir())
 	if err != nil {
-		return &exitError{code: exitFailure, err: err}
+		return failure(err)
 	}
 	out := cmd.OutOrStdout()
 	if asJSON {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/store"
 )
 
@@ -226,7 +226,7 @@ Japanese, Thai and similar scripts match anywhere inside longer runs; use
 // searchError turns a query problem into a usage error (exit 2).
 func searchError(err error) error {
 	if errors.Is(err, store.ErrEmptyQuery) || errors.Is(err, store.ErrBadFilter) || errors.Is(err, store.ErrQueryTooLong) {
-		return &exitError{code: 2, err: errors.New(strings.TrimPrefix(err.Error(), "store: "))}
+		return usageError(strings.TrimPrefix(err.Error(), "store: "))
 	}
 	return err
 }

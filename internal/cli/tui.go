@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui"
 	"github.com/herm-dev/herm/ui/keys"
@@ -37,10 +37,10 @@ func registerTUI(root *cobra.Command) *tuiOptions {
 // screen that explains how to configure one.
 func runTUI(cmd *cobra.Command, o *tuiOptions) error {
 	if o.resume != "" && o.cont {
-		return &exitError{code: 2, err: errors.New("use either --resume ID or --continue, not both")}
+		return usageError("use either --resume ID or --continue, not both")
 	}
 	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
-		return &exitError{code: 2, err: errors.New("the full-screen UI needs a terminal; for scripts use: herm chat -q \"PROMPT\"")}
+		return usageError("the full-screen UI needs a terminal; for scripts use: herm chat -q \"PROMPT\"")
 	}
 	ctx := cmd.Context()
 	opts := ui.Options{Resume: o.resume, Continue: o.cont}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -36,7 +36,7 @@ func TestCommandsFor(t *testing.T) {
 		{[]string{"-x"}, all},
 	} {
 		var got []string
-		for _, c := range commandsFor(newRootOnly(), tt.args) {
+		for _, c := range commandsFor(newRootOnly("test"), tt.args) {
 			got = append(got, c.name)
 		}
 		if !slices.Equal(got, tt.want) {
@@ -51,9 +51,9 @@ func TestLazyTreeHelpUnchanged(t *testing.T) {
 	t.Setenv("HERM_HOME", t.TempDir())
 	for _, args := range [][]string{{"--help"}, {"sesions"}, {"chat", "--help"}, {"--version"}, {"-v", "extra"}, {"extra"}} {
 		out := func(full bool) string {
-			root := newRootCmdFor(args)
+			root := newRootCmdFor("test", args)
 			if full {
-				root = newRootCmd()
+				root = newRootCmd("test")
 			}
 			var b bytes.Buffer
 			root.SetOut(&b)
@@ -74,16 +74,16 @@ func TestLazyTreeHelpUnchanged(t *testing.T) {
 // over arguments, and shows in help as cobra's did.
 func TestVersionFlag(t *testing.T) {
 	for _, args := range [][]string{{"--version"}, {"-v"}, {"--version", "extra"}, {"--model", "m", "-v"}} {
-		root := newRootCmdFor(args)
+		root := newRootCmdFor("test", args)
 		var b bytes.Buffer
 		root.SetOut(&b)
 		root.SetErr(&b)
 		root.SetArgs(args)
-		if err := root.Execute(); err != nil || b.String() != "herm "+version+"\n" {
+		if err := root.Execute(); err != nil || b.String() != "herm test\n" {
 			t.Errorf("herm %q: %q, %v", args, b.String(), err)
 		}
 	}
-	root := newRootCmdFor([]string{"--help"})
+	root := newRootCmdFor("test", []string{"--help"})
 	var b bytes.Buffer
 	root.SetOut(&b)
 	root.SetArgs([]string{"--help"})

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -123,14 +123,14 @@ exactly; --plain leaves out the record, reasoning and times (a fine-tuning
 file). markdown: a readable document per session.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if all == (len(args) > 0) {
-				return &exitError{code: 2, err: errors.New("name the sessions to export, or pass --all (not both)")}
+				return usageError("name the sessions to export, or pass --all (not both)")
 			}
 			format = strings.ToLower(format)
 			if format == "md" {
 				format = "markdown"
 			}
 			if format != "jsonl" && format != "markdown" {
-				return &exitError{code: 2, err: fmt.Errorf("unknown --format %q: use jsonl or markdown", format)}
+				return usageError(fmt.Sprintf("unknown --format %q: use jsonl or markdown", format))
 			}
 			return sc.run(cmd, func(ctx context.Context, st *store.Store) error {
 				var ids []string
@@ -270,7 +270,7 @@ status is then 1.`,
 					return err
 				}
 				if len(res.Errors) > 0 {
-					return &exitError{code: exitFailure, err: fmt.Errorf("%d line(s) could not be imported (listed above); the others were", len(res.Errors))}
+					return failure(fmt.Errorf("%d line(s) could not be imported (listed above); the others were", len(res.Errors)))
 				}
 				return nil
 			})
@@ -332,7 +332,7 @@ func (sc *sessionsCmd) renameCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			title := strings.Join(strings.Fields(strings.Join(args[1:], " ")), " ")
 			if title == "" {
-				return &exitError{code: 2, err: errors.New("the title is empty")}
+				return usageError("the title is empty")
 			}
 			return sc.run(cmd, func(ctx context.Context, st *store.Store) error {
 				id, err := st.ResolveSessionID(ctx, args[0])
@@ -402,12 +402,12 @@ func confirm(cmd *cobra.Command, yes bool, question string) error {
 		return nil
 	}
 	if !isTerminal(os.Stdin) {
-		return &exitError{code: 2, err: errors.New("refusing without confirmation: pass --yes")}
+		return usageError("refusing without confirmation: pass --yes")
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s [y/N] ", question)
 	answer, _ := bufio.NewReader(cmd.InOrStdin()).ReadString('\n')
 	if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
-		return &exitError{code: 1, err: errors.New("nothing deleted")}
+		return failure(errors.New("nothing deleted"))
 	}
 	return nil
 }
@@ -428,11 +428,11 @@ ones. --dry-run counts without deleting. --vacuum then shrinks the file.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if olderThan == "" {
-				return &exitError{code: 2, err: errors.New("say how old sessions must be, e.g. --older-than 90d")}
+				return usageError("say how old sessions must be, e.g. --older-than 90d")
 			}
 			before, err := store.ParseWhen(olderThan, time.Now())
 			if err != nil {
-				return &exitError{code: 2, err: fmt.Errorf("--older-than %s: %v", olderThan, err)}
+				return usageError(fmt.Sprintf("--older-than %s: %v", olderThan, err))
 			}
 			opts.Before = before
 			return sc.run(cmd, func(ctx context.Context, st *store.Store) error {

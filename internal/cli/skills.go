@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -155,7 +155,7 @@ skill's name and description; the agent loads the rest when a task needs it.`,
 			}
 			for _, r := range results {
 				if r.Error != "" {
-					return &exitError{code: 1, err: errors.New("")}
+					return &exitError{code: exitFailure}
 				}
 			}
 			return nil

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/herm-dev/herm/agent/llm/anthropic"
 	"github.com/herm-dev/herm/agent/llm/langchain"
 	"github.com/herm-dev/herm/agent/llm/openai"
-	"github.com/herm-dev/herm/config"
+	"github.com/herm-dev/herm/internal/config"
 )
 
 // newProvider builds the adapter for an endpoint's wire protocol.

@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Exit statuses of the herm command. herm guard has its own, which say
+// the verdict (guardExit*).
+const (
+	exitOK          = 0
+	exitFailure     = 1   // the command failed; the message says why and what to do
+	exitUsage       = 2   // the command line is wrong (missing or conflicting arguments)
+	exitInterrupted = 130 // Ctrl-C stopped a turn; what was produced is saved
+)
+
+// exitError carries a process exit status through cobra. An empty err
+// exits with code and prints nothing.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return ""
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageError is an exitUsage failure saying what is wrong with the
+// command line.
+func usageError(msg string) error { return &exitError{code: exitUsage, err: errors.New(msg)} }
+
+// failure is an exitFailure carrying err.
+func failure(err error) error { return failure(err) }
+
+// exitStatus prints err (if any) the way herm reports errors and returns
+// the process status it stands for.
+func exitStatus(stderr io.Writer, err error) int {
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if msg := ee.Error(); msg != "" {
+			fmt.Fprintln(stderr, "herm:", msg)
+		}
+		return ee.code
+	}
+	fmt.Fprintln(stderr, "herm:", err)
+	return exitFailure
+}
