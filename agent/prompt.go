@@ -8,8 +8,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/herm-dev/herm/internal/promptscan"
 	"github.com/herm-dev/herm/internal/memory"
+	"github.com/herm-dev/herm/internal/promptscan"
 	"github.com/herm-dev/herm/skills"
 )
 

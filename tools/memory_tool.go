@@ -7,8 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/herm-dev/herm/internal/promptscan"
 	"github.com/herm-dev/herm/internal/memory"
+	"github.com/herm-dev/herm/internal/promptscan"
 )
 
 // memoryTool edits MEMORY.md and USER.md (package memory). Every refusal

@@ -13,8 +13,8 @@ import (
 
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/agent/llm/openai"
-	"github.com/herm-dev/herm/gateway/cron"
 	"github.com/herm-dev/herm/gateway"
+	"github.com/herm-dev/herm/gateway/cron"
 	"github.com/herm-dev/herm/gateway/telegram"
 	"github.com/herm-dev/herm/internal/clock"
 	"github.com/herm-dev/herm/internal/fakeopenai"

@@ -3,8 +3,8 @@ package memory
 import (
 	"strings"
 
-	"github.com/herm-dev/herm/internal/promptscan"
 	mem "github.com/herm-dev/herm/internal/memory"
+	"github.com/herm-dev/herm/internal/promptscan"
 )
 
 // The current session's prompt holds the memory files as they were when it
