@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,8 +12,9 @@ import (
 )
 
 // tmuxTerm runs herm full-screen in a detached tmux session of its own
-// server (a unique socket, so parallel tests never share one) and reads the
-// screen back with capture-pane.
+// server (its socket in the test's temp dir, so parallel tests never share
+// one and nothing is left behind) and reads the screen back with
+// capture-pane.
 type tmuxTerm struct {
 	t      *testing.T
 	e      *env
@@ -44,7 +44,7 @@ func startTUIWith(t *testing.T, e *env, width, height int, options []string, arg
 	needTmux(t)
 	var b [4]byte
 	rand.Read(b[:])
-	x := &tmuxTerm{t: t, e: e, sock: "herm-e2e-" + hex.EncodeToString(b[:]), stderr: filepath.Join(e.work, "..", fmt.Sprintf("stderr-%x.log", b))}
+	x := &tmuxTerm{t: t, e: e, sock: tmuxSocket(t), stderr: filepath.Join(e.work, "..", fmt.Sprintf("stderr-%x.log", b))}
 	quoted := []string{shellQuote(hermBin)}
 	for _, a := range args {
 		quoted = append(quoted, shellQuote(a))
@@ -71,8 +71,25 @@ func startTUIWith(t *testing.T, e *env, width, height int, options []string, arg
 	return x
 }
 
+// tmuxSocket returns a path for a tmux server's socket in a directory of
+// the test's own. A socket path must fit in sun_path (108 bytes on Linux,
+// 104 on macOS): a test with a long name gets a shorter temp dir, removed
+// the same way.
+func tmuxSocket(t *testing.T) string {
+	dir := t.TempDir()
+	if len(dir) > 90 {
+		d, err := os.MkdirTemp("", "herm-tmux-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(d) })
+		dir = d
+	}
+	return filepath.Join(dir, "tmux.sock")
+}
+
 func (x *tmuxTerm) cmd(args ...string) *exec.Cmd {
-	c := exec.Command("tmux", append([]string{"-L", x.sock}, args...)...)
+	c := exec.Command("tmux", append([]string{"-S", x.sock}, args...)...)
 	c.Env = append(os.Environ(), "TMUX=") // never talk to a surrounding tmux
 	return c
 }

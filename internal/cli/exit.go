@@ -36,7 +36,7 @@ func (e *exitError) Unwrap() error { return e.err }
 func usageError(msg string) error { return &exitError{code: exitUsage, err: errors.New(msg)} }
 
 // failure is an exitFailure carrying err.
-func failure(err error) error { return failure(err) }
+func failure(err error) error { return &exitError{code: exitFailure, err: err} }
 
 // exitStatus prints err (if any) the way herm reports errors and returns
 // the process status it stands for.
