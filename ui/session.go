@@ -68,6 +68,9 @@ func (m *Model) handleConnected(msg connectedMsg) tea.Cmd {
 	if m.info.Model == "" {
 		m.info.Model = b.Agent.Model
 	}
+	for _, w := range b.Warnings {
+		m.chat.AddNotice("config: "+w, false)
+	}
 	var cmds []tea.Cmd
 	for _, open := range m.whenConnected {
 		cmds = append(cmds, open())

@@ -342,6 +342,18 @@ func TestConnectInTheBackground(t *testing.T) {
 	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "ready and answering") })
 }
 
+// What opening the agent warned about (a fallback that cannot be used…)
+// is shown in the chat once it is open: stderr is behind the full screen.
+func TestConnectWarningsShown(t *testing.T) {
+	w := newWorld(t)
+	m := New(context.Background(), Options{Cwd: w.dir, Model: "fake-model", Connect: func(ctx context.Context) (Backend, error) {
+		return Backend{Agent: w.agent, Store: w.store, Warnings: []string{"fallback_providers[0]: no API key (this fallback is skipped)"}}, nil
+	}})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	d := newDriver(t, m)
+	d.until("the warning", func() bool { return strings.Contains(screen(m), "config: fallback_providers[0]: no API key") })
+}
+
 func TestConnectFailureShowsWhy(t *testing.T) {
 	m := New(context.Background(), Options{Cwd: "/work", Model: "fake-model", Connect: func(context.Context) (Backend, error) {
 		return Backend{}, errors.New("store: the database is locked by another herm")

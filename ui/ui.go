@@ -106,6 +106,10 @@ type Backend struct {
 	ContextWindow int
 	Provider      string
 	Terminal      *terminal.Backend
+	// Warnings are problems found while opening the agent that did not
+	// stop it (a fallback provider that cannot be used…), shown once in
+	// the chat like Options.Warnings.
+	Warnings []string
 }
 
 // Run opens the UI on the terminal and returns when the person quits. A

@@ -89,7 +89,7 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 		stop()
 	}()
 	setup := context.WithoutCancel(ctx)
-	app, err := openApp(setup, o.flags)
+	app, err := startApp(setup, cmd, o.flags)
 	if err != nil {
 		return failure(err)
 	}

@@ -53,7 +53,7 @@ type compressJSON struct {
 func runCompress(cmd *cobra.Command, flags agentFlags, id string, jsonOut bool) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	app, err := openApp(ctx, flags.Flags)
+	app, err := startApp(ctx, cmd, flags.Flags)
 	if err != nil {
 		return failure(err)
 	}

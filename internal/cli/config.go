@@ -14,14 +14,14 @@ func newConfigCmd() *cobra.Command {
 		Short: "Show and change herm's configuration",
 	}
 	var profile string
-	cmd.PersistentFlags().StringVarP(&profile, "profile", "p", "", "use the profile NAME (HERM_HOME/profiles/NAME)")
+	profileFlag(cmd.PersistentFlags(), &profile)
 
 	show := &cobra.Command{
 		Use:   "show",
 		Short: "Print the effective configuration (secrets masked)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			s, err := config.Load(config.Flags{Profile: profile})
+			s, err := loadSettings(config.Flags{Profile: profile}, stderrWarnings(cmd))
 			if err != nil {
 				return err
 			}
@@ -35,9 +35,6 @@ func newConfigCmd() *cobra.Command {
 				fmt.Fprintf(w, "# model endpoint: %s %s at %s (key %s)\n", ep.Provider, ep.Model, ep.BaseURL, maskOrNone(ep.APIKey))
 			} else {
 				fmt.Fprintf(w, "# model endpoint: not usable yet — %s\n", firstLine(err.Error()))
-			}
-			for _, warn := range s.Warnings {
-				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", warn)
 			}
 			_, err = w.Write(out)
 			return err

@@ -57,13 +57,13 @@ with the reason.`,
 				}
 				src = filepath.Join(home, ".hermes")
 			}
-			s, err := loadHome(cmd, profile)
+			s, err := openHome(cmd, config.Flags{Profile: profile})
 			if err != nil {
 				return err
 			}
 			// herm's bundled skills first, so a Hermes skill of the same
 			// name is reported as a conflict rather than shadowing them.
-			openKnowledge(cmd.Context(), s, cmd.ErrOrStderr())
+			openKnowledge(cmd.Context(), s, stderrWarnings(cmd))
 			imp, err := newHermesImport(cmd.Context(), src, s, dryRun)
 			if err != nil {
 				return err
@@ -73,7 +73,7 @@ with the reason.`,
 			return nil
 		},
 	}
-	hermes.Flags().StringVarP(&profile, "profile", "p", "", "import into the profile NAME (HERM_HOME/profiles/NAME)")
+	profileFlag(hermes.Flags(), &profile)
 	hermes.Flags().BoolVar(&dryRun, "dry-run", false, "report what would be imported without writing anything")
 	cmd.AddCommand(hermes)
 	return cmd

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,30 +21,14 @@ import (
 // openKnowledge returns the memory files and the skill library of a herm
 // home, installing the bundled skills on first run (and updating copies
 // nobody edited). A failed install is a warning: herm works without them.
-func openKnowledge(ctx context.Context, s *config.Settings, warn io.Writer) (*memory.Store, *skills.Library) {
+func openKnowledge(ctx context.Context, s *config.Settings, warn warnFunc) (*memory.Store, *skills.Library) {
 	mem := memory.New(s.Home.MemoriesDir())
 	lib := skills.NewLibrary(s.Home.SkillsDir(), s.Skills.ExternalDirs).
 		WithIndexCache(filepath.Join(s.Home.CacheDir(), "skills-index.json"))
 	if _, err := lib.InstallBundled(ctx); err != nil {
-		fmt.Fprintf(warn, "herm: warning: could not install the bundled skills: %v\n", err)
+		warn(fmt.Sprintf("could not install the bundled skills: %v", err))
 	}
 	return mem, lib
-}
-
-// loadHome loads the settings of a profile for the commands that manage
-// files in the herm home and need no model provider.
-func loadHome(cmd *cobra.Command, profile string) (*config.Settings, error) {
-	s, err := config.Load(config.Flags{Profile: profile})
-	if err != nil {
-		return nil, err
-	}
-	for _, w := range s.Warnings {
-		fmt.Fprintf(cmd.ErrOrStderr(), "herm: warning: %s\n", w)
-	}
-	if err := s.Home.Ensure(); err != nil {
-		return nil, err
-	}
-	return s, nil
 }
 
 // editorCommand is the person's editor: $VISUAL, then $EDITOR, then vi.

@@ -32,32 +32,21 @@ func newSessionsCmd() *cobra.Command {
 commands work on the store directly: no model is needed. Session ids can be
 shortened to any unique prefix (they start with the date and time).`,
 	}
-	cmd.PersistentFlags().StringVarP(&sc.profile, "profile", "p", "", "use the profile NAME (HERM_HOME/profiles/NAME)")
+	profileFlag(cmd.PersistentFlags(), &sc.profile)
 	cmd.PersistentFlags().BoolVar(&sc.json, "json", false, "print the result as JSON")
 	cmd.AddCommand(sc.listCmd(), sc.searchCmd(), sc.showCmd(), sc.exportCmd(), sc.importCmd(),
 		sc.renameCmd(), sc.deleteCmd(), sc.pruneCmd(), sc.statsCmd(), newSessionsCompressCmd())
 	return cmd
 }
 
-// open opens the profile's session store. No configuration is read: the
-// store is all these commands need, and they must start fast.
-func (sc *sessionsCmd) open(ctx context.Context) (*store.Store, error) {
-	home, err := config.ResolveHome(sc.profile, getenv)
-	if err != nil {
-		return nil, err
-	}
-	return store.Open(ctx, home.DBFile())
-}
-
 // run opens the store, calls fn, and closes the store.
 func (sc *sessionsCmd) run(cmd *cobra.Command, fn func(ctx context.Context, st *store.Store) error) error {
-	ctx := cmd.Context()
-	st, err := sc.open(ctx)
+	_, st, err := openStore(cmd, config.Flags{Profile: sc.profile})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	return fn(ctx, st)
+	return fn(cmd.Context(), st)
 }
 
 func (sc *sessionsCmd) printJSON(w io.Writer, v any) error {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/internal/promptscan"
 	"github.com/herm-dev/herm/skills"
 )
@@ -27,13 +28,13 @@ plus the read-only directories in skills.external_dirs. The prompt lists each
 skill's name and description; the agent loads the rest when a task needs it.`,
 	}
 	var profile string
-	cmd.PersistentFlags().StringVarP(&profile, "profile", "p", "", "use the profile NAME (HERM_HOME/profiles/NAME)")
+	profileFlag(cmd.PersistentFlags(), &profile)
 	open := func(cmd *cobra.Command) (*skills.Library, error) {
-		s, err := loadHome(cmd, profile)
+		s, err := openHome(cmd, config.Flags{Profile: profile})
 		if err != nil {
 			return nil, err
 		}
-		_, lib := openKnowledge(cmd.Context(), s, cmd.ErrOrStderr())
+		_, lib := openKnowledge(cmd.Context(), s, stderrWarnings(cmd))
 		return lib, nil
 	}
 
