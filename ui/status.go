@@ -38,8 +38,6 @@ type flashExpiredMsg struct{ seq int }
 // runs; an idle UI schedules nothing.
 const tickEvery = 100 * time.Millisecond
 
-var spinner = [...]string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
-
 // startTicking schedules the spinner if it is not already.
 func (m *Model) startTicking() tea.Cmd {
 	if m.status.ticking {
@@ -90,14 +88,14 @@ func (m *Model) statusLine() string {
 		left = render.Paint(warn, fmt.Sprintf("↻ %s · retrying in %s", m.status.retryText,
 			elapsed(m.status.retryUntil.Sub(m.now())+time.Second-1)))
 	case m.run != nil:
-		frame := spinner[m.status.frame%len(spinner)]
+		frame := render.Spinner(m.status.frame)
 		what := "working"
 		if m.run.cancelled {
 			what = "interrupting"
 		}
 		left = render.Paint(spin, frame) + " " + render.Paint(muted, what+" "+elapsed(m.now().Sub(m.run.started))+" · esc to interrupt")
 	case m.opening:
-		left = render.Paint(spin, spinner[m.status.frame%len(spinner)]) + " " + render.Paint(muted, "opening session…")
+		left = render.Paint(spin, render.Spinner(m.status.frame)) + " " + render.Paint(muted, "opening session…")
 	case len(m.queued) > 0:
 		left = render.Paint(muted, "message queued")
 	case m.opts.Agent == nil && !m.connecting:
