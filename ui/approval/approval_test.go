@@ -170,20 +170,6 @@ func TestWriteRequest(t *testing.T) {
 	}
 }
 
-func TestEditorArgv(t *testing.T) {
-	env := map[string]string{"EDITOR": "code --wait"}
-	if got := editorArgv(func(k string) string { return env[k] }); strings.Join(got, " ") != "code --wait" {
-		t.Errorf("got %v", got)
-	}
-	env["VISUAL"] = "nvim"
-	if got := editorArgv(func(k string) string { return env[k] }); got[0] != "nvim" {
-		t.Errorf("VISUAL first: %v", got)
-	}
-	if got := editorArgv(func(string) string { return "" }); got[0] != "vi" {
-		t.Errorf("fallback %v", got)
-	}
-}
-
 func keyPress(s string) tea.KeyPressMsg {
 	r := []rune(s)
 	return tea.KeyPressMsg{Code: r[0], Text: s}

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/herm-dev/herm/internal/editor"
 	"github.com/herm-dev/herm/ui/keys"
 	"github.com/herm-dev/herm/ui/render"
 )
@@ -110,16 +110,6 @@ func (editorReadyMsg) approvalMsg()  {}
 func (editorExitedMsg) approvalMsg() {}
 func (editorTextMsg) approvalMsg()   {}
 
-// editorArgv is the person's editor: $VISUAL, then $EDITOR, then vi.
-func editorArgv(getenv func(string) string) []string {
-	for _, v := range []string{"VISUAL", "EDITOR"} {
-		if f := strings.Fields(getenv(v)); len(f) > 0 {
-			return f
-		}
-	}
-	return []string{"vi"}
-}
-
 // externalEditor writes command to a temp file for the request id.
 func externalEditor(id, command string) tea.Cmd {
 	return func() tea.Msg {
@@ -135,7 +125,7 @@ func externalEditor(id, command string) tea.Cmd {
 			os.Remove(f.Name())
 			return editorReadyMsg{id: id, err: err}
 		}
-		return editorReadyMsg{id: id, path: f.Name(), argv: editorArgv(os.Getenv)}
+		return editorReadyMsg{id: id, path: f.Name(), argv: editor.Argv(os.Getenv)}
 	}
 }
 
