@@ -14,6 +14,7 @@ import (
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/agent/commands"
 	"github.com/herm-dev/herm/agent/llm"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/ui/attach"
 	"github.com/herm-dev/herm/ui/chat"
@@ -215,7 +216,7 @@ func (m *Model) applyEvent(ev agent.Event) {
 		m.status.retryUntil = m.now().Add(e.Wait)
 		m.status.retryText = strings.ReplaceAll(what, "_", " ")
 		m.chat.AddRetry(fmt.Sprintf("%s: %s — retry %d of %d in %s", strings.ReplaceAll(what, "_", " "),
-			m.opts.Redact(errText(e.Err)), e.Attempt, e.MaxRetries, chat.FormatDuration(e.Wait)))
+			m.opts.Redact(text.Error(e.Err)), e.Attempt, e.MaxRetries, chat.FormatDuration(e.Wait)))
 		return
 	case agent.FallbackActivated:
 		m.chat.DropStreamed()
@@ -260,13 +261,6 @@ func compactionText(e agent.Compressed) string {
 		return fmt.Sprintf("compressed: %d old tool outputs cleared (%s → %s tokens)", e.PrunedOutputs, compact(e.TokensBefore), compact(e.TokensAfter))
 	}
 	return "compressed"
-}
-
-func errText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
 }
 
 func addUsage(u *store.Usage, o store.Usage) {

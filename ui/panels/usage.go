@@ -174,7 +174,7 @@ func (u Usage) View(th *themes.Theme, width int) string {
 	if name == "" {
 		name = s.ID
 	}
-	lines = append(lines, render.Paint(title, clip("Session "+name, width)))
+	lines = append(lines, render.Paint(title, render.Truncate("Session "+name, width, "…")))
 	lines = append(lines, render.Paint(item, fmt.Sprintf("  %s in · %s out · %s cached · %s reasoning",
 		Tokens(s.Usage.InputTokens), Tokens(s.Usage.OutputTokens), Tokens(s.Usage.CacheReadTokens), Tokens(s.Usage.ReasoningTokens))))
 	var unpriced []string
@@ -186,9 +186,9 @@ func (u Usage) View(th *themes.Theme, width int) string {
 	switch {
 	case len(unpriced) > 0 && s.CostUSD == 0:
 		// $0 would read as free; a model without a list price is not.
-		lines = append(lines, render.Paint(item, "  cost unknown")+render.Paint(muted, clip(" (no list price for "+strings.Join(unpriced, ", ")+")", max(width-15, 1))))
+		lines = append(lines, render.Paint(item, "  cost unknown")+render.Paint(muted, render.Truncate(" (no list price for "+strings.Join(unpriced, ", ")+")", max(width-15, 1), "…")))
 	case len(unpriced) > 0:
-		lines = append(lines, render.Paint(item, "  cost at least "+Dollars(s.CostUSD))+render.Paint(muted, clip(" (list prices of "+u.PricesAsOf+"; none for "+strings.Join(unpriced, ", ")+")", max(width-24, 1))))
+		lines = append(lines, render.Paint(item, "  cost at least "+Dollars(s.CostUSD))+render.Paint(muted, render.Truncate(" (list prices of "+u.PricesAsOf+"; none for "+strings.Join(unpriced, ", ")+")", max(width-24, 1), "…")))
 	default:
 		lines = append(lines, render.Paint(item, "  cost "+Dollars(s.CostUSD))+render.Paint(muted, " (estimated at list prices of "+u.PricesAsOf+")"))
 	}
@@ -203,8 +203,8 @@ func (u Usage) View(th *themes.Theme, width int) string {
 		if len(u.Earlier) > 1 {
 			parts = strconv.Itoa(len(u.Earlier)) + " parts"
 		}
-		lines = append(lines, render.Paint(muted, clip(fmt.Sprintf("  before compression (%s): %s in · %s out · %s",
-			parts, Tokens(t.InputTokens), Tokens(t.OutputTokens), Dollars(cost)), width)))
+		lines = append(lines, render.Paint(muted, render.Truncate(fmt.Sprintf("  before compression (%s): %s in · %s out · %s",
+			parts, Tokens(t.InputTokens), Tokens(t.OutputTokens), Dollars(cost)), width, "…")))
 	}
 	if u.Window > 0 {
 		lines = append(lines, "", render.Paint(title, "Context"))
@@ -230,16 +230,16 @@ func (u Usage) View(th *themes.Theme, width int) string {
 		}
 		detail := fmt.Sprintf("%s in · %s out · %s cached · %s · %s",
 			Tokens(mu.Usage.InputTokens), Tokens(mu.Usage.OutputTokens), Tokens(mu.Usage.CacheReadTokens), calls, cost)
-		if row := "  " + padTo(clip(mu.Model, nameW), nameW) + "  " + detail; render.Width(row) <= width {
+		if row := "  " + padTo(render.Truncate(mu.Model, nameW, "…"), nameW) + "  " + detail; render.Width(row) <= width {
 			lines = append(lines, render.Paint(item, row))
 			continue
 		}
 		// Narrow: the model on a line of its own, the numbers below.
-		lines = append(lines, render.Paint(item, clip("  "+mu.Model, width)), render.Paint(item, clip("    "+detail, width)))
+		lines = append(lines, render.Paint(item, render.Truncate("  "+mu.Model, width, "…")), render.Paint(item, render.Truncate("    "+detail, width, "…")))
 	}
 	if o := u.Other; o.InputTokens+o.OutputTokens > 0 {
-		lines = append(lines, render.Paint(muted, clip(fmt.Sprintf("  %s  %s in · %s out (titles, summaries)",
-			padTo("other", nameW), Tokens(o.InputTokens), Tokens(o.OutputTokens)), width)))
+		lines = append(lines, render.Paint(muted, render.Truncate(fmt.Sprintf("  %s  %s in · %s out (titles, summaries)",
+			padTo("other", nameW), Tokens(o.InputTokens), Tokens(o.OutputTokens)), width, "…")))
 	}
 	return strings.Join(lines, "\n")
 }
