@@ -113,6 +113,16 @@ func Plural(n int, noun string) string {
 	return strconv.Itoa(n) + " " + noun + "s"
 }
 
+// Noun is the form of a noun for n things, one or many: for nouns with
+// their own plural ("entry", "entries") and sentences that put the count
+// elsewhere.
+func Noun(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // Error is err's message, or "" for a nil error: for a field or a line that
 // shows an error when there is one.
 func Error(err error) string {

@@ -136,6 +136,14 @@ func TestPlural(t *testing.T) {
 	}
 }
 
+func TestNoun(t *testing.T) {
+	for n, want := range map[int]string{0: "entries", 1: "entry", 2: "entries"} {
+		if got := Noun(n, "entry", "entries"); got != want {
+			t.Errorf("Noun(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
 func TestError(t *testing.T) {
 	if got := Error(nil); got != "" {
 		t.Errorf("Error(nil) = %q", got)
