@@ -241,7 +241,7 @@ func (imp *hermesImport) memories() {
 			imp.skip("memory", "%s: %v", t.FileName(), err)
 			continue
 		}
-		line := fmt.Sprintf("%s: %d %s", t.FileName(), added, nounForMain(added, "entry", "entries"))
+		line := fmt.Sprintf("%s: %d %s", t.FileName(), added, text.Noun(added, "entry", "entries"))
 		if present > 0 {
 			line += fmt.Sprintf(" (%d already there)", present)
 		}
@@ -474,11 +474,4 @@ func (imp *hermesImport) leftovers() {
 			imp.skip("not imported", "%s (%s)", x.name, x.why)
 		}
 	}
-}
-
-func nounForMain(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
