@@ -5,10 +5,10 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/tools/guard"
 	"github.com/herm-dev/herm/ui/keys"
@@ -165,14 +165,9 @@ func TestWriteRequest(t *testing.T) {
 	if strings.Contains(got, "e edit") {
 		t.Errorf("a write offers editing:\n%s", got)
 	}
-	if res := p.Update(keyPress("e")); res.Flash == "" || p.Editing() {
+	if res := p.Update(uitest.Key("e")); res.Flash == "" || p.Editing() {
 		t.Errorf("e on a write: %+v", res)
 	}
-}
-
-func keyPress(s string) tea.KeyPressMsg {
-	r := []rune(s)
-	return tea.KeyPressMsg{Code: r[0], Text: s}
 }
 
 // Each key gives its answer; an edit travels with an approval, never with
@@ -201,7 +196,7 @@ func TestAnswers(t *testing.T) {
 			p.setEdit(c.edit)
 			now = now.Add(Grace)
 		}
-		res := p.Update(keyPress(c.key))
+		res := p.Update(uitest.Key(c.key))
 		a := res.Answered
 		if a == nil || a.Answer.Decision != c.decision || a.Answer.ExactCommand != c.exact || a.Answer.By != "tui" || p.Pending() {
 			t.Errorf("%s: %+v", c.key, a)
