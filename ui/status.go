@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/ui/panels"
 	"github.com/herm-dev/herm/ui/render"
 )
@@ -174,7 +175,7 @@ func (m *Model) statusSegments() []string {
 			}
 		case "tokens":
 			if u := m.info.Usage; agentOn && u.InputTokens+u.OutputTokens > 0 {
-				seg = render.Paint(muted, "↑"+compact(u.InputTokens)+" ↓"+compact(u.OutputTokens))
+				seg = render.Paint(muted, "↑"+text.Compact(u.InputTokens)+" ↓"+text.Compact(u.OutputTokens))
 			}
 		case "cost":
 			if cost := m.info.CostUSD + m.pn.cost; agentOn && cost > 0 {
@@ -261,16 +262,4 @@ func elapsed(d time.Duration) string {
 		return strconv.Itoa(s) + "s"
 	}
 	return fmt.Sprintf("%dm%02ds", s/60, s%60)
-}
-
-// compact writes a token count briefly: 950, 12.3k, 1.2M.
-func compact(n int) string {
-	switch {
-	case n < 1000:
-		return strconv.Itoa(n)
-	case n < 1_000_000:
-		return strconv.FormatFloat(float64(n)/1000, 'f', 1, 64) + "k"
-	default:
-		return strconv.FormatFloat(float64(n)/1_000_000, 'f', 1, 64) + "M"
-	}
 }

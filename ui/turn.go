@@ -252,13 +252,13 @@ func (m *Model) applyEvent(ev agent.Event) {
 func compactionText(e agent.Compressed) string {
 	switch {
 	case e.SummarizedMessages > 0:
-		s := fmt.Sprintf("compressed: %d older messages summarized (%s → %s tokens)", e.SummarizedMessages, compact(e.TokensBefore), compact(e.TokensAfter))
+		s := fmt.Sprintf("compressed: %d older messages summarized (%s → %s tokens)", e.SummarizedMessages, text.Compact(e.TokensBefore), text.Compact(e.TokensAfter))
 		if e.Mechanical {
 			s += ", without the model"
 		}
 		return s
 	case e.PrunedOutputs > 0:
-		return fmt.Sprintf("compressed: %d old tool outputs cleared (%s → %s tokens)", e.PrunedOutputs, compact(e.TokensBefore), compact(e.TokensAfter))
+		return fmt.Sprintf("compressed: %d old tool outputs cleared (%s → %s tokens)", e.PrunedOutputs, text.Compact(e.TokensBefore), text.Compact(e.TokensAfter))
 	}
 	return "compressed"
 }

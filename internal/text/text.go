@@ -123,6 +123,18 @@ func Noun(n int, one, many string) string {
 	return many
 }
 
+// Compact writes a count briefly: 950, 12.3k, 1.2M (token counts in a
+// status bar or a list).
+func Compact(n int) string {
+	switch {
+	case n < 1000:
+		return strconv.Itoa(n)
+	case n < 1_000_000:
+		return strconv.FormatFloat(float64(n)/1000, 'f', 1, 64) + "k"
+	}
+	return strconv.FormatFloat(float64(n)/1_000_000, 'f', 1, 64) + "M"
+}
+
 // Error is err's message, or "" for a nil error: for a field or a line that
 // shows an error when there is one.
 func Error(err error) string {

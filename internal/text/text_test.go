@@ -144,6 +144,14 @@ func TestNoun(t *testing.T) {
 	}
 }
 
+func TestCompact(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 950: "950", 999: "999", 1000: "1.0k", 12_345: "12.3k", 999_999: "1000.0k", 1_234_567: "1.2M", 250_000_000: "250.0M"} {
+		if got := Compact(n); got != want {
+			t.Errorf("Compact(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
 func TestError(t *testing.T) {
 	if got := Error(nil); got != "" {
 		t.Errorf("Error(nil) = %q", got)

@@ -223,7 +223,7 @@ func (p *Pane) previewView(width, rows int) []string {
 		extra = append(extra, d.sess.Cwd)
 	}
 	if u := d.sess.Usage; u.InputTokens+u.OutputTokens > 0 {
-		extra = append(extra, "↑"+compact(u.InputTokens)+" ↓"+compact(u.OutputTokens)+" tokens")
+		extra = append(extra, "↑"+text.Compact(u.InputTokens)+" ↓"+text.Compact(u.OutputTokens)+" tokens")
 	}
 	if d.sess.Archived {
 		extra = append(extra, "archived")

@@ -199,17 +199,6 @@ func ago(now, t time.Time) string {
 	return strconv.Itoa(int(d/(365*24*time.Hour))) + "y"
 }
 
-// compact writes a count briefly: 950, 12.3k, 1.2M.
-func compact(n int) string {
-	switch {
-	case n < 1000:
-		return strconv.Itoa(n)
-	case n < 1_000_000:
-		return strconv.FormatFloat(float64(n)/1000, 'f', 1, 64) + "k"
-	}
-	return strconv.FormatFloat(float64(n)/1_000_000, 'f', 1, 64) + "M"
-}
-
 // thousands writes n with thousands separators: 100,000.
 func thousands(n int) string {
 	s := strconv.Itoa(n)
