@@ -82,6 +82,17 @@ func seed(t testing.TB, st *store.Store) {
 	}
 }
 
+// seeded is a pane of the given size on a seeded store (see seed), opening
+// at session id ("" for the list).
+func seeded(t testing.TB, width, height int, id string) (*Pane, *driver) {
+	t.Helper()
+	st := openStore(t)
+	seed(t, st)
+	p, d := newPane(t, st, width, height)
+	d.Exec(p.Open(id))
+	return p, d
+}
+
 // driver runs the pane's commands on goroutines and feeds their messages
 // back on the test's goroutine, like the program does. OpenMsg and
 // ChangedMsg (for the root model) are collected.

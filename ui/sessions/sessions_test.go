@@ -15,10 +15,7 @@ import (
 
 func TestListGolden(t *testing.T) {
 	for _, w := range []int{60, 200} {
-		st := openStore(t)
-		seed(t, st)
-		p, d := newPane(t, st, w, 20)
-		d.Exec(p.Open("20261125_110000_dddddd"))
+		p, d := seeded(t, w, 20, "20261125_110000_dddddd")
 		d.settle()
 		checkWidth(t, p)
 		uitest.Golden(t, "list_"+itoa(w), plain(p))
@@ -27,10 +24,7 @@ func TestListGolden(t *testing.T) {
 
 func TestSearchGolden(t *testing.T) {
 	for _, w := range []int{60, 200} {
-		st := openStore(t)
-		seed(t, st)
-		p, d := newPane(t, st, w, 24)
-		d.Exec(p.Open(""))
+		p, d := seeded(t, w, 24, "")
 		d.settle()
 		d.typeText("xyloph") // a word being typed matches as a prefix
 		d.settle()
@@ -41,10 +35,7 @@ func TestSearchGolden(t *testing.T) {
 }
 
 func TestSearchGroupsALineageAndHighlights(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 200, 30)
-	d.Exec(p.Open(""))
+	p, d := seeded(t, 200, 30, "")
 	d.typeText("xylophone")
 	d.settle()
 	s := &p.search
@@ -71,10 +62,7 @@ func TestSearchGroupsALineageAndHighlights(t *testing.T) {
 
 // An answer to an older query arriving after the newer one is dropped.
 func TestStaleResultsAreDropped(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 100, 20)
-	d.Exec(p.Open(""))
+	p, d := seeded(t, 100, 20, "")
 	d.settle()
 	p.setQuery("backups")
 	old := p.search.seq
@@ -91,10 +79,7 @@ func TestStaleResultsAreDropped(t *testing.T) {
 }
 
 func TestEnterOpensAtTheHitAndCtrlRResumes(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 100, 20)
-	d.Exec(p.Open(""))
+	p, d := seeded(t, 100, 20, "")
 	d.typeText("connection refused")
 	d.settle()
 	h, sess, ok := p.selectedHit()
@@ -218,10 +203,7 @@ func TestRenameArchiveDelete(t *testing.T) {
 
 // The session the chat shows cannot be deleted from under it.
 func TestTheCurrentSessionIsNotDeleted(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 100, 20)
-	d.Exec(p.Open("20261201_120000_ffffff"))
+	p, d := seeded(t, 100, 20, "20261201_120000_ffffff")
 	d.settle()
 	d.key("ctrl+x")
 	if p.ask != nil || !strings.Contains(plain(p), "before deleting it") {
@@ -230,10 +212,7 @@ func TestTheCurrentSessionIsNotDeleted(t *testing.T) {
 }
 
 func TestExportWritesUnderHermHome(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 100, 20)
-	d.Exec(p.Open(""))
+	p, d := seeded(t, 100, 20, "")
 	d.settle()
 	s, _, _ := p.list.at(0)
 	d.key("ctrl+e")
@@ -261,10 +240,7 @@ func TestExportWritesUnderHermHome(t *testing.T) {
 // Queries people type half-way are answered in words, never with a raw
 // SQLite error.
 func TestMalformedQueries(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 100, 20)
-	d.Exec(p.Open(""))
+	p, d := seeded(t, 100, 20, "")
 	for _, q := range []string{`"connection ref`, "before:", "AND OR", "x*y* -", "((("} {
 		d.key("ctrl+u")
 		d.typeText(q)
@@ -285,10 +261,7 @@ func TestMalformedQueries(t *testing.T) {
 // Esc cancels a question, then clears the search, then lets the pane
 // close.
 func TestBack(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 100, 20)
-	d.Exec(p.Open(""))
+	p, d := seeded(t, 100, 20, "")
 	d.typeText("xylophone")
 	d.settle()
 	d.key("ctrl+t")
@@ -349,10 +322,7 @@ func TestPagesAreEvicted(t *testing.T) {
 
 // Narrow screens show the preview instead of the list with tab.
 func TestNarrowPreview(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 60, 24)
-	d.Exec(p.Open(""))
+	p, d := seeded(t, 60, 24, "")
 	d.settle()
 	if strings.Contains(plain(p), "Latest messages") {
 		t.Fatal("a 60-column pane shows the preview beside the list")
@@ -411,10 +381,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // Tiny windows get exactly their size, whatever is shown.
 func TestTinyWindows(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 100, 20)
-	d.Exec(p.Open(""))
+	p, d := seeded(t, 100, 20, "")
 	d.settle()
 	for _, size := range [][2]int{{10, 3}, {30, 5}, {1, 1}, {45, 8}, {119, 12}, {120, 12}} {
 		p.SetSize(size[0], size[1])
