@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -94,13 +95,13 @@ func TestMarksAgainstTheSessionPrompt(t *testing.T) {
 	st, system := world(t)
 	p := open(t, st, system, 120, 30)
 	f := p.files[0]
-	if want := []mark{markPrompt, markPrompt, markAdded}; !equalMarks(f.marks, want) {
+	if want := []mark{markPrompt, markPrompt, markAdded}; !slices.Equal(f.marks, want) {
 		t.Errorf("marks = %v, want %v", f.marks, want)
 	}
 	if len(f.removed) != 1 || !strings.Contains(f.removed[0], "staging.example.com") {
 		t.Errorf("removed = %q", f.removed)
 	}
-	if u := p.files[1]; !equalMarks(u.marks, []mark{markPrompt}) || len(u.removed) != 0 {
+	if u := p.files[1]; !slices.Equal(u.marks, []mark{markPrompt}) || len(u.removed) != 0 {
 		t.Errorf("USER.md marks %v removed %q", u.marks, u.removed)
 	}
 	s := screen(p)
@@ -115,18 +116,6 @@ func TestMarksAgainstTheSessionPrompt(t *testing.T) {
 	if s := screen(p); !strings.Contains(s, "No session yet") || strings.Contains(s, "removed since") {
 		t.Errorf("no-session screen:\n%s", s)
 	}
-}
-
-func equalMarks(a, b []mark) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // The prompt's sections are found whatever follows them (a project
