@@ -15,6 +15,7 @@ import (
 
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/internal/config"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/tools"
 )
 
@@ -198,7 +199,7 @@ func (p *progressPrinter) handle(e agent.Event) {
 		}
 	case agent.ToolStarted:
 		p.finishLine()
-		fmt.Fprintf(p.err, "⚙ %s %s\n", e.Call.Name, p.redact(oneLine(tools.KeyArgument(e.Call.Name, e.Call.Arguments), 100)))
+		fmt.Fprintf(p.err, "⚙ %s %s\n", e.Call.Name, p.redact(text.Clip(text.OneLine(tools.KeyArgument(e.Call.Name, e.Call.Arguments)), 100)))
 	case agent.ToolFinished:
 		status := "✓"
 		if e.Result.IsError {
@@ -209,7 +210,7 @@ func (p *progressPrinter) handle(e agent.Event) {
 			detail = fmt.Sprintf(" exit %d ·", *e.Result.ExitCode)
 		}
 		if e.Result.IsError && e.Result.ExitCode == nil {
-			detail = " " + p.redact(oneLine(e.Result.Output, 120)) + " ·"
+			detail = " " + p.redact(text.Clip(text.OneLine(e.Result.Output), 120)) + " ·"
 		}
 		fmt.Fprintf(p.err, "  %s%s %s\n", status, detail, e.Duration.Round(time.Millisecond))
 	case agent.ApprovalRequested:
@@ -224,7 +225,7 @@ func (p *progressPrinter) handle(e agent.Event) {
 	case agent.Retrying:
 		p.finishLine()
 		fmt.Fprintf(p.err, "herm: %s error from %s (%s); retry %d/%d in %s\n", e.Class, e.Provider,
-			p.redact(oneLine(e.Err.Error(), 120)), e.Attempt, e.MaxRetries, e.Wait.Round(100*time.Millisecond))
+			p.redact(text.Clip(text.OneLine(e.Err.Error()), 120)), e.Attempt, e.MaxRetries, e.Wait.Round(100*time.Millisecond))
 	case agent.FallbackActivated:
 		p.finishLine()
 		fmt.Fprintf(p.err, "herm: %s/%s failed (%s); falling back to %s/%s for this turn\n",
@@ -252,12 +253,4 @@ func (p *progressPrinter) finishLine() {
 		io.WriteString(p.out, "\n")
 		p.midLine = false
 	}
-}
-
-func oneLine(s string, max int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > max {
-		return string(r[:max-1]) + "…"
-	}
-	return s
 }

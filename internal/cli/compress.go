@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/text"
 )
 
 // newSessionsCompressCmd is `herm sessions compress ID`: the command-line
@@ -72,7 +73,7 @@ func runCompress(cmd *cobra.Command, flags agentFlags, id string, jsonOut bool) 
 			fmt.Fprintf(stderr, "herm: %s\n", app.redact.Replace(e.Text))
 		case agent.Retrying:
 			fmt.Fprintf(stderr, "herm: %s (%s); retry %d/%d in %s\n", e.Class,
-				app.redact.Replace(oneLine(e.Err.Error(), 160)), e.Attempt, e.MaxRetries, e.Wait.Round(time.Second))
+				app.redact.Replace(text.Clip(text.OneLine(e.Err.Error()), 160)), e.Attempt, e.MaxRetries, e.Wait.Round(time.Second))
 		}
 	})
 	switch {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -34,7 +35,8 @@ func newConfigCmd() *cobra.Command {
 			if ep, err := s.Endpoint(); err == nil {
 				fmt.Fprintf(w, "# model endpoint: %s %s at %s (key %s)\n", ep.Provider, ep.Model, ep.BaseURL, maskOrNone(ep.APIKey))
 			} else {
-				fmt.Fprintf(w, "# model endpoint: not usable yet — %s\n", firstLine(err.Error()))
+				why, _, _ := strings.Cut(err.Error(), "\n")
+				fmt.Fprintf(w, "# model endpoint: not usable yet — %s\n", why)
 			}
 			_, err = w.Write(out)
 			return err
@@ -82,13 +84,4 @@ func maskOrNone(key string) string {
 		return "none"
 	}
 	return config.Mask(key)
-}
-
-func firstLine(s string) string {
-	for i, r := range s {
-		if r == '\n' {
-			return s[:i]
-		}
-	}
-	return s
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/internal/memory"
 	"github.com/herm-dev/herm/internal/promptscan"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/skills"
 )
 
@@ -214,13 +215,13 @@ func (imp *hermesImport) memories() {
 					continue
 				}
 				if _, err := memory.ValidateEntry(e); err != nil {
-					skipped = append(skipped, fmt.Sprintf("%s entry %q: %v", t.FileName(), clip(e, 50), err))
+					skipped = append(skipped, fmt.Sprintf("%s entry %q: %v", t.FileName(), text.Clip(text.OneLine(e), 50), err))
 					continue
 				}
 				trial := append(append([]string(nil), next...), e)
 				if n := (memory.File{Entries: trial}).Chars(); n > f.Limit {
 					skipped = append(skipped, fmt.Sprintf("%s entry %q: over the limit (the file would be %s/%s chars); add it with herm memory edit after making room",
-						t.FileName(), clip(e, 50), memory.Thousands(n), memory.Thousands(f.Limit)))
+						t.FileName(), text.Clip(text.OneLine(e), 50), memory.Thousands(n), memory.Thousands(f.Limit)))
 					continue
 				}
 				next = trial
@@ -240,7 +241,7 @@ func (imp *hermesImport) memories() {
 			imp.skip("memory", "%s: %v", t.FileName(), err)
 			continue
 		}
-		line := fmt.Sprintf("%s: %d %s", t.FileName(), added, nounForMain(added, "entry", "entries"))
+		line := fmt.Sprintf("%s: %d %s", t.FileName(), added, text.Noun(added, "entry", "entries"))
 		if present > 0 {
 			line += fmt.Sprintf(" (%d already there)", present)
 		}
@@ -473,11 +474,4 @@ func (imp *hermesImport) leftovers() {
 			imp.skip("not imported", "%s (%s)", x.name, x.why)
 		}
 	}
-}
-
-func nounForMain(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

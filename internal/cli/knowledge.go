@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/internal/config"
+	"github.com/herm-dev/herm/internal/editor"
 	"github.com/herm-dev/herm/internal/memory"
 	"github.com/herm-dev/herm/skills"
 )
@@ -31,26 +32,15 @@ func openKnowledge(ctx context.Context, s *config.Settings, warn warnFunc) (*mem
 	return mem, lib
 }
 
-// editorCommand is the person's editor: $VISUAL, then $EDITOR, then vi.
-// It may carry arguments ("code --wait").
-func editorCommand() string {
-	for _, v := range []string{"VISUAL", "EDITOR"} {
-		if e := strings.TrimSpace(os.Getenv(v)); e != "" {
-			return e
-		}
-	}
-	return "vi"
-}
-
 // runEditor opens path in the editor, attached to the terminal.
 func runEditor(path string) error {
-	editor := editorCommand()
+	command := editor.Command(os.Getenv)
 	// Through the shell, so an editor with arguments works; the path is
 	// passed as $1, never spliced into the command line.
-	c := exec.Command("/bin/sh", "-c", editor+` "$1"`, "herm-editor", path)
+	c := exec.Command("/bin/sh", "-c", command+` "$1"`, "herm-editor", path)
 	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr
 	if err := c.Run(); err != nil {
-		return fmt.Errorf("the editor (%s) failed: %w; set $VISUAL or $EDITOR to the editor you use", editor, err)
+		return fmt.Errorf("the editor (%s) failed: %w; set $VISUAL or $EDITOR to the editor you use", command, err)
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/internal/config"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/store"
 )
 
@@ -135,8 +136,8 @@ hidden ones (delegated subagents, tool runs) are left out unless --all.`,
 					if len(marks) > 0 {
 						title = strings.Join(marks, " ") + " " + title
 					}
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", s.ID, age(now, s.UpdatedAt), dash(s.Source), dash(clipRunes(s.Model, 24)),
-						s.MessageCount, clipRunes(oneLine(title, 200), 70))
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", s.ID, age(now, s.UpdatedAt), dash(s.Source), dash(text.Clip(s.Model, 24)),
+						s.MessageCount, text.Clip(text.OneLine(title), 70))
 				}
 				if err := tw.Flush(); err != nil {
 					return err
@@ -239,7 +240,7 @@ func writeGroups(w io.Writer, groups []store.SessionGroup, hl func(string) strin
 		if title == "" {
 			title = "(untitled)"
 		}
-		fmt.Fprintf(w, "%d. %s\n   %s · %s · %s · active %s", i+1, oneLine(title, 100), best.ID, dash(best.Source), dash(best.Model), ago(now, best.UpdatedAt))
+		fmt.Fprintf(w, "%d. %s\n   %s · %s · %s · active %s", i+1, text.Clip(text.OneLine(title), 100), best.ID, dash(best.Source), dash(best.Model), ago(now, best.UpdatedAt))
 		if n := len(g.Sessions); g.Root.ID != best.ID || n > 1 {
 			fmt.Fprintf(w, " · lineage of %s", g.Root.ID)
 		}
@@ -250,7 +251,7 @@ func writeGroups(w io.Writer, groups []store.SessionGroup, hl func(string) strin
 				where = " · " + h.SessionID
 			}
 			fmt.Fprintf(w, "   %s · %s · #%d%s\n      %s\n", h.Role, h.CreatedAt.Local().Format("2006-01-02 15:04"), h.MessageID, where,
-				hl(oneLine(h.Snippet, 240)))
+				hl(text.Clip(text.OneLine(h.Snippet), 240)))
 		}
 		if more := g.Matches - len(g.Hits); more > 0 {
 			fmt.Fprintf(w, "   (+%d more in this conversation)\n", more)
@@ -342,13 +343,6 @@ func ago(now, t time.Time) string {
 func dash(s string) string {
 	if s == "" {
 		return "-"
-	}
-	return s
-}
-
-func clipRunes(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
 	}
 	return s
 }

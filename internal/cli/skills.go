@@ -15,6 +15,7 @@ import (
 
 	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/internal/promptscan"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/skills"
 )
 
@@ -224,7 +225,7 @@ func listSkills(w io.Writer, c skills.Catalog, jsonOut bool) error {
 		if len(s.Warnings) > 0 || !s.Supported() {
 			mark = "!"
 		}
-		fmt.Fprintf(tw, "%s %s\t%s\t%s\t%s\n", mark, s.Name, s.Category, source, clip(s.Description, 70))
+		fmt.Fprintf(tw, "%s %s\t%s\t%s\t%s\n", mark, s.Name, s.Category, source, text.Clip(text.OneLine(s.Description), 70))
 	}
 	tw.Flush()
 	for _, s := range c.Skills {
@@ -242,14 +243,6 @@ func listSkills(w io.Writer, c skills.Catalog, jsonOut bool) error {
 		fmt.Fprintf(w, "✗ %v\n", p.Err)
 	}
 	return nil
-}
-
-func clip(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
 }
 
 func showSkill(w io.Writer, lib *skills.Library, args []string) error {
