@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/internal/config"
@@ -101,7 +102,7 @@ func editLoop(cmd *cobra.Command, name string, initial []byte, save func([]byte)
 		os.Remove(path)
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	interactive := isTerminal(os.Stdin)
+	interactive := term.IsTerminal(os.Stdin.Fd())
 	in := bufio.NewReader(cmd.InOrStdin())
 	for {
 		if err := runEditor(path); err != nil {
