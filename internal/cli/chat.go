@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/agent"
@@ -27,7 +28,7 @@ const titleTimeout = 10 * time.Second
 // a call bounded by titleTimeout; in scripts and pipes, where one more
 // request is only cost and delay, the first message gives it.
 func titleSession(ctx context.Context, sess *agent.Session) {
-	if !isTerminal(os.Stdout) {
+	if !term.IsTerminal(os.Stdout.Fd()) {
 		_, _ = sess.TitleFromFirstMessage(context.WithoutCancel(ctx))
 		return
 	}
@@ -111,7 +112,7 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 
 	// Ask-level commands: --yolo runs them; otherwise a person is asked on
 	// the terminal, and with nobody to ask they are denied.
-	interactive := isTerminal(os.Stdin)
+	interactive := term.IsTerminal(os.Stdin.Fd())
 	switch {
 	case o.yolo:
 		app.agent.Approvals.Mode = agent.ModeYolo

@@ -4,21 +4,12 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"sync"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/herm-dev/herm/agent"
 )
-
-// isTerminal reports whether f is a terminal a person can answer on.
-func isTerminal(f *os.File) bool {
-	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
-	return err == nil
-}
 
 // ttyApprover answers approval requests of a one-shot run by asking on the
 // terminal. Requests are asked one at a time, in order.

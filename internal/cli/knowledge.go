@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/internal/config"
@@ -74,7 +75,7 @@ func editLoop(cmd *cobra.Command, name string, initial []byte, save func([]byte)
 		os.Remove(path)
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	interactive := isTerminal(os.Stdin)
+	interactive := term.IsTerminal(os.Stdin.Fd())
 	in := bufio.NewReader(cmd.InOrStdin())
 	for {
 		if err := runEditor(path); err != nil {

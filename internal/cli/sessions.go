@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/internal/config"
@@ -225,7 +226,7 @@ func searchError(err error) error {
 // (unless NO_COLOR), the snippet markers otherwise.
 func highlighter(w io.Writer) func(string) string {
 	f, ok := w.(*os.File)
-	if !ok || !isTerminal(f) || os.Getenv("NO_COLOR") != "" {
+	if !ok || !term.IsTerminal(f.Fd()) || os.Getenv("NO_COLOR") != "" {
 		return func(s string) string { return s }
 	}
 	r := strings.NewReplacer(store.SnippetOpen, "\x1b[1;4m", store.SnippetClose, "\x1b[22;24m")

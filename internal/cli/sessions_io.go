@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/internal/text"
@@ -402,7 +403,7 @@ func confirm(cmd *cobra.Command, yes bool, question string) error {
 	if yes {
 		return nil
 	}
-	if !isTerminal(os.Stdin) {
+	if !term.IsTerminal(os.Stdin.Fd()) {
 		return usageError("refusing without confirmation: pass --yes")
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s [y/N] ", question)

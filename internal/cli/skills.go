@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/internal/config"
@@ -83,7 +84,7 @@ skill's name and description; the agent loads the rest when a task needs it.`,
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "Created skill %s at %s\n", s.Name, displayHome(s.Path))
-			if noEdit || !isTerminal(os.Stdin) {
+			if noEdit || !term.IsTerminal(os.Stdin.Fd()) {
 				return nil
 			}
 			return editSkill(cmd, lib, s.Name)
@@ -124,7 +125,7 @@ skill's name and description; the agent loads the rest when a task needs it.`,
 				return &skills.ReadOnlyError{Name: s.Name, Dir: s.Dir, Root: lib.Root()}
 			}
 			if !yes {
-				if !isTerminal(os.Stdin) {
+				if !term.IsTerminal(os.Stdin.Fd()) {
 					return fmt.Errorf("not deleting %s without confirmation: pass --yes", s.Name)
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "Delete skill %s and everything in %s? [y/N] ", s.Name, displayHome(s.Dir))

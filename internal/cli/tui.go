@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/internal/config"
@@ -39,7 +40,7 @@ func runTUI(cmd *cobra.Command, o *tuiOptions) error {
 	if o.resume != "" && o.cont {
 		return usageError("use either --resume ID or --continue, not both")
 	}
-	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
+	if !term.IsTerminal(os.Stdin.Fd()) || !term.IsTerminal(os.Stdout.Fd()) {
 		return usageError("the full-screen UI needs a terminal; for scripts use: herm chat -q \"PROMPT\"")
 	}
 	ctx := cmd.Context()
