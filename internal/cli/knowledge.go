@@ -35,13 +35,13 @@ func openKnowledge(ctx context.Context, s *config.Settings, warn warnFunc) (*mem
 
 // runEditor opens path in the editor, attached to the terminal.
 func runEditor(path string) error {
-	command := editor.Command(os.Getenv)
-	// Through the shell, so an editor with arguments works; the path is
-	// passed as $1, never spliced into the command line.
-	c := exec.Command("/bin/sh", "-c", command+` "$1"`, "herm-editor", path)
+	argv := editor.Argv(os.Getenv)
+	// The path is the editor's last argument, never spliced into a
+	// command line.
+	c := exec.Command(argv[0], append(argv[1:], path)...)
 	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr
 	if err := c.Run(); err != nil {
-		return fmt.Errorf("the editor (%s) failed: %w; set $VISUAL or $EDITOR to the editor you use", command, err)
+		return fmt.Errorf("the editor (%s) failed: %w; set $VISUAL or $EDITOR to the editor you use", editor.Command(os.Getenv), err)
 	}
 	return nil
 }

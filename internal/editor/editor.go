@@ -7,7 +7,11 @@
 // the caller's.
 package editor
 
-import "strings"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/shell"
+)
 
 // Fallback is the editor used when neither variable names one.
 const Fallback = "vi"
@@ -24,8 +28,15 @@ func Command(getenv func(string) string) string {
 	return Fallback
 }
 
-// Argv is Command split into words at white space, for starting the
-// editor without a shell. It is never empty.
+// Argv is Command split into words as a POSIX shell would (quotes kept
+// together, $VARS from getenv expanded), for starting the editor without a
+// shell, which Windows does not have. A command line a shell could not
+// split (an unclosed quote, a command substitution) is split at white
+// space. It is never empty.
 func Argv(getenv func(string) string) []string {
-	return strings.Fields(Command(getenv))
+	command := Command(getenv)
+	if words, err := shell.Fields(command, getenv); err == nil && len(words) > 0 {
+		return words
+	}
+	return strings.Fields(command)
 }

@@ -17,6 +17,9 @@ func TestLookup(t *testing.T) {
 		{"blank VISUAL skipped", map[string]string{"VISUAL": "  \t", "EDITOR": "nvim"}, []string{"nvim"}},
 		{"blank both", map[string]string{"VISUAL": " ", "EDITOR": "\n"}, []string{"vi"}},
 		{"spaces trimmed", map[string]string{"EDITOR": "  emacs  -nw "}, []string{"emacs", "-nw"}},
+		{"quoted path", map[string]string{"EDITOR": `"/Applications/Sublime Text.app/bin/subl" -w`}, []string{"/Applications/Sublime Text.app/bin/subl", "-w"}},
+		{"variable", map[string]string{"EDITOR": `$HOME/bin/ed -x`, "HOME": "/home/me"}, []string{"/home/me/bin/ed", "-x"}},
+		{"unclosed quote", map[string]string{"EDITOR": `nano "-w`}, []string{"nano", `"-w`}},
 	} {
 		getenv := func(k string) string { return c.env[k] }
 		if got := Argv(getenv); !slices.Equal(got, c.want) {
