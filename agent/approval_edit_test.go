@@ -30,7 +30,7 @@ func TestEditedCommandRunsInstead(t *testing.T) {
 	f := newApprovalFixture(t)
 	s := f.session(t)
 	f.srv.Script.Push(touchCall("asked"), fakellm.Reply{Text: "done"})
-	reqs := f.runCollect(t, s, &agent.ApprovalAnswer{Decision: agent.AllowOnce, Command: "touch edited", By: "test"})
+	reqs := f.runCollect(t, s, &agent.ApprovalAnswer{Decision: agent.AllowOnce, Command: "touch edited", By: agent.Approver{Kind: agent.ApproverCLI}})
 	if len(reqs) != 1 || reqs[0].Kind != agent.KindCommand {
 		t.Fatalf("requests %+v", reqs)
 	}

@@ -40,7 +40,7 @@ func (r *Runner) Converse(ctx context.Context, req ConverseRequest) (ConverseRes
 		r.mu.Unlock()
 		switch {
 		case a != nil:
-			taken := a.ev.Answer(agent.ApprovalAnswer{Decision: d, By: req.Platform + ":" + req.Session})
+			taken := a.ev.Answer(agent.ApprovalAnswer{Decision: d, By: agent.PlatformUser(req.Platform, req.Session)})
 			reply := "Answered: " + d.String() + "."
 			if !taken {
 				reply = "That request was already answered."

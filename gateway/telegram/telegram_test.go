@@ -282,3 +282,26 @@ func TestUnansweredApprovalIsDeniedAndSaysSo(t *testing.T) {
 		t.Errorf("%+v %v", late, err)
 	}
 }
+
+// A request left waiting when the turn is stopped says so: it was denied by
+// the interruption, not by the person.
+func TestApprovalInterruptedByStopSaysSo(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	victim := filepath.Join(w.work, "keep")
+	os.MkdirAll(victim, 0o755)
+	w.llm.Script.Push(fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "rm -rf " + victim})}})
+	w.say(owner, "delete keep")
+	prompt := w.waitMessage(owner, contains("Approval needed"))
+	w.say(owner, "/stop")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	edit, err := w.tg.WaitSent(ctx, func(s faketelegram.Sent) bool {
+		return s.Method == "editMessageText" && s.MessageID == prompt.MessageID
+	})
+	if err != nil || !strings.Contains(edit.Text, "The turn was interrupted") {
+		t.Fatalf("%+v %v", edit, err)
+	}
+	if _, err := os.Stat(victim); err != nil {
+		t.Error("an interrupted request ran")
+	}
+}
