@@ -17,9 +17,9 @@ var ErrNothingToCompress = errors.New("nothing to compress: the conversation is 
 
 // Compress compresses the conversation now, whatever its size (/compress,
 // herm sessions compress): the middle is summarised and the session
-// continues in a child session, whose id s.ID holds afterwards. It waits
-// for a running turn to finish. Events (Compressed, Retrying, Notice) go
-// to emit, which may be nil.
+// continues in a child session, whose id s.ID() returns afterwards. It
+// waits for a running turn to finish. Events (Compressed, Retrying, Notice)
+// go to emit, which may be nil and must not block, as for Run.
 func (s *Session) Compress(ctx context.Context, emit func(Event)) error {
 	s.turn.Lock()
 	defer s.turn.Unlock()

@@ -35,8 +35,9 @@ const (
 // the model answers without calling tools, the context is cancelled, the
 // iteration limit is reached or an error stops it. Every message is
 // committed before the loop moves past it; cancelling leaves the session
-// consistent (each tool call answered). emit receives events in order and is
-// never called concurrently; it may be nil.
+// consistent (each tool call answered). emit receives events in order, is
+// never called concurrently and must not block (see Event; front ends pass
+// a Queue's Emit); it may be nil. TurnDone is the last event.
 func (s *Session) Run(ctx context.Context, in Input, emit func(Event)) TurnDone {
 	s.turn.Lock()
 	defer s.turn.Unlock()

@@ -123,7 +123,9 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 	if interactive {
 		p.approver = newTTYApprover(os.Stdin, stderr, app.redact.Replace)
 	}
-	done := sess.Run(ctx, agent.Input{Text: o.query}, p.handle)
+	events := agent.NewQueue(p.handle)
+	done := sess.Run(ctx, agent.Input{Text: o.query}, events.Emit)
+	events.Close()
 	p.finishLine()
 
 	if o.json {
@@ -183,7 +185,16 @@ type progressPrinter struct {
 	approver    *ttyApprover // nil when nobody can be asked
 }
 
-func (p *progressPrinter) handle(e agent.Event) {
+// handle prints a batch of a turn's events. It runs on the turn's
+// agent.Queue, so a terminal or pipe that is slow to take the output holds
+// up only the printing, not the turn.
+func (p *progressPrinter) handle(batch []agent.Event) {
+	for _, e := range batch {
+		p.event(e)
+	}
+}
+
+func (p *progressPrinter) event(e agent.Event) {
 	switch e := e.(type) {
 	case agent.TextDelta:
 		if p.quiet {
