@@ -94,7 +94,7 @@ func TestApprovalOnceAndDeny(t *testing.T) {
 	if got := f.lastToolResult(t); !strings.Contains(got, "denied") || !strings.Contains(got, "test-touch") {
 		t.Errorf("model not told: %q", got)
 	}
-	evs, _ := f.store.Events(context.Background(), s.ID)
+	evs, _ := f.store.Events(context.Background(), s.ID())
 	if len(evs) != 2 || evs[0].Kind != "approval" || !strings.Contains(string(evs[1].Data), `"decision":"deny"`) {
 		t.Errorf("approval events: %+v", evs)
 	}
@@ -169,7 +169,7 @@ func TestDenyModeNeverAsks(t *testing.T) {
 	if _, asked := f.run(t, s, nil); asked != 0 || f.exists("n") {
 		t.Fatalf("deny mode asked=%d", asked)
 	}
-	if evs, _ := f.store.Events(context.Background(), s.ID); len(evs) != 1 || !strings.Contains(string(evs[0].Data), `"by":"policy"`) {
+	if evs, _ := f.store.Events(context.Background(), s.ID()); len(evs) != 1 || !strings.Contains(string(evs[0].Data), `"by":"policy"`) {
 		t.Errorf("deny mode's refusal is not logged as the policy's: %+v", evs)
 	}
 	s.SetApprovalMode(agent.ModeYolo)

@@ -228,11 +228,12 @@ func (t *turn) ask(ctx context.Context, kind ApprovalKind, command, cwd string, 
 	if timeout <= 0 {
 		timeout = DefaultApprovalTimeout
 	}
+	sessionID := s.ID()
 	s.approvals.mu.Lock()
 	s.approvals.requestID++
-	id := fmt.Sprintf("%s-%d", s.ID, s.approvals.requestID)
+	id := fmt.Sprintf("%s-%d", sessionID, s.approvals.requestID)
 	s.approvals.mu.Unlock()
-	req := ApprovalRequest{ID: id, SessionID: s.ID, Kind: kind, Command: command, Cwd: cwd, Backend: "local",
+	req := ApprovalRequest{ID: id, SessionID: sessionID, Kind: kind, Command: command, Cwd: cwd, Backend: "local",
 		Verdict: v, Deadline: time.Now().Add(timeout)}
 	p := newPendingApproval()
 	t.emit(ApprovalRequested{Request: req, pending: p})
@@ -269,7 +270,7 @@ func (t *turn) recordApproval(command string, v guard.Verdict, a ApprovalAnswer,
 		rec["edited"] = a.Command
 	}
 	data, _ := json.Marshal(rec)
-	if err := t.s.agent.Store.AppendEvent(t.persist, &store.Event{SessionID: t.s.ID, Kind: "approval", Data: data}); err != nil {
+	if err := t.s.agent.Store.AppendEvent(t.persist, &store.Event{SessionID: t.s.ID(), Kind: "approval", Data: data}); err != nil {
 		t.s.agent.logger().Error("record approval", "err", err)
 	}
 }

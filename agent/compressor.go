@@ -66,7 +66,7 @@ func (t *turn) compress(reason CompressReason) (Compressed, error) {
 	ep := t.endpoint()
 	b := newBudgets(ep.window, o, t.fixed)
 	s.mu.Lock()
-	history, calib, parentID := s.history, s.calib, s.ID
+	history, calib, parentID := s.history, s.calib, s.id
 	s.mu.Unlock()
 	est := func(m *llm.Message) int { return scale(estimateMessage(m), calib) }
 	before := requestTokens(calib, history, t.fixed)
@@ -117,13 +117,13 @@ func (t *turn) compress(reason CompressReason) (Compressed, error) {
 	}
 	ev.SessionID = childID
 	s.mu.Lock()
-	s.ID = childID
+	s.id = childID
 	s.history = next
 	// The reported prompt size no longer describes the history; keep the
 	// ratio between reported and estimated tokens for the estimates.
 	s.calib = calibration{tokens: calib.tokens, raw: calib.raw}
 	s.mu.Unlock()
-	s.Env.SessionID = childID
+	s.Env.SetSessionID(childID)
 	if ev.Effective {
 		s.ineffective, s.thrashNoticed = 0, false
 	} else {

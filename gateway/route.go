@@ -186,7 +186,7 @@ func (r *Runner) newSession(ctx context.Context, rt *route) (*agent.Session, err
 	if err != nil {
 		return nil, err
 	}
-	if err := r.saveRoute(ctx, rt, sess.ID); err != nil {
+	if err := r.saveRoute(ctx, rt, sess.ID()); err != nil {
 		return nil, err
 	}
 	r.setSession(rt, sess)
@@ -265,7 +265,7 @@ func (r *Runner) runTurn(ctx context.Context, rt *route, sess *agent.Session, in
 	rt.lastActive = r.clock.Now()
 	r.mu.Unlock()
 	if done.Reason == agent.StopError {
-		r.log.Warn("turn failed", "route", rt.key, "session", sess.ID, "err", done.Err)
+		r.log.Warn("turn failed", "route", rt.key, "session", sess.ID(), "err", done.Err)
 	}
 	after(done, cause)
 }
