@@ -1,7 +1,9 @@
 // Package agent runs conversations: it sends the history to a model, streams
 // the answer, runs the tools the model calls, and commits every message to
 // the store before moving on. Front ends drive it through Session.Run and
-// watch it through Events; the agent never imports a front end.
+// watch it through Events, which a Queue delivers to them off the turn's
+// goroutine, so a slow front end never holds up a turn; the agent never
+// imports a front end.
 package agent
 
 import (

@@ -28,7 +28,9 @@ import (
 //     and deliver has returned; after Close, deliver is not called again.
 //
 // The queue holds what waits in memory: a front end that stops returning
-// from deliver keeps the turn's events (not the turn) waiting for it.
+// from deliver keeps the turn's events (not the turn) waiting for it. An
+// approval request waits like any other event, and its deadline runs
+// meanwhile.
 type Queue struct {
 	deliver func([]Event)
 
