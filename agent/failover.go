@@ -87,9 +87,9 @@ func (t *turn) record(kind string, data map[string]any) {
 func recordEvent(ctx context.Context, s *Session, kind string, data map[string]any) {
 	b, err := json.Marshal(data)
 	if err == nil {
-		err = s.agent.Store.AppendEvent(ctx, &store.Event{SessionID: s.currentID(), Kind: kind, Data: b, CreatedAt: time.Now()})
+		err = s.agent.Store.AppendEvent(ctx, &store.Event{SessionID: s.ID(), Kind: kind, Data: b, CreatedAt: time.Now()})
 	}
 	if err != nil {
-		s.agent.logger().Warn("could not record a session event", "kind", kind, "session", s.currentID(), "err", err)
+		s.agent.logger().Warn("could not record a session event", "kind", kind, "session", s.ID(), "err", err)
 	}
 }

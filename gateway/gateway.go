@@ -186,7 +186,11 @@ type ConverseRequest struct {
 	// Seed is the earlier conversation the client sent; it primes a new
 	// session and is ignored when the session already exists.
 	Seed []llm.Message
-	// Emit receives the turn's events as they happen; may be nil.
+	// Emit receives the turn's events as they happen, in order, on the
+	// turn's delivery goroutine (an agent.Queue), never the agent's: it
+	// may write to the network, and only later events wait for it. Deltas
+	// may arrive merged; every other event arrives once. Every call
+	// returns before Converse does. May be nil.
 	Emit func(agent.Event)
 }
 

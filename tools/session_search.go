@@ -76,7 +76,7 @@ func (t sessionSearchTool) Run(ctx context.Context, call *Call) Result {
 		return argErrorf("limit must be a positive number")
 	}
 	query, id := strings.TrimSpace(args.Query), strings.TrimSpace(args.SessionID)
-	current := envOf(call).SessionID
+	current := envOf(call).SessionID()
 	var out string
 	switch {
 	case query != "" && id == "":

@@ -124,13 +124,29 @@ func TestApprovalQueue(t *testing.T) {
 	if m.approval.Len() != 2 {
 		t.Fatalf("a key in the next request's grace period answered it")
 	}
-	feed(m, run, agent.ApprovalResolved{RequestID: "r2", Answer: agent.ApprovalAnswer{Decision: agent.Deny, By: "timeout"}, TimedOut: true})
+	feed(m, run, agent.ApprovalResolved{RequestID: "r2", Answer: agent.ApprovalAnswer{Decision: agent.Deny, By: agent.Approver{Kind: agent.ApproverTimeout}}, TimedOut: true})
 	if got := screen(m); strings.Contains(got, "1 of") || !strings.Contains(got, "$ chmod -R 777 .") || !strings.Contains(got, "no answer in time") {
 		t.Fatalf("after a timeout:\n%s", got)
 	}
 	m.Update(runExitedMsg{id: run}) // the turn ended: what it waited for is gone
 	if m.approval.Pending() || m.focus != focusInput || strings.Contains(screen(m), "Run this command?") {
 		t.Fatalf("the prompt outlived its turn:\n%s", screen(m))
+	}
+}
+
+// A request answered in another front end says who answered it; one the
+// turn's end denied says nothing (the turn's end speaks for itself).
+func TestApprovalResolvedElsewhere(t *testing.T) {
+	m, c := clockModel(t, 100, 30)
+	run := waitingTurn(m, request("r1", riskyCommand), request("r2", "chmod -R 777 ."))
+	c.add(approval.Grace)
+	feed(m, run, agent.ApprovalResolved{RequestID: "r1", Answer: agent.ApprovalAnswer{Decision: agent.AllowOnce, By: agent.PlatformUser("telegram", "42")}})
+	if got := screen(m); !strings.Contains(got, "answered elsewhere (telegram:42): once") {
+		t.Fatalf("answered in a chat:\n%s", got)
+	}
+	feed(m, run, agent.ApprovalResolved{RequestID: "r2", Answer: agent.ApprovalAnswer{Decision: agent.Deny, By: agent.Approver{Kind: agent.ApproverInterrupted}}})
+	if got := screen(m); m.approval.Pending() || strings.Contains(got, "(interrupted)") || strings.Count(got, "answered elsewhere") != 1 {
+		t.Fatalf("denied by the turn's end:\n%s", got)
 	}
 }
 

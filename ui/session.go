@@ -223,7 +223,7 @@ func (m *Model) createSession() tea.Cmd {
 		if err != nil {
 			return sessionCreatedMsg{err: err}
 		}
-		rec, err := a.Store.Session(ctx, sess.ID)
+		rec, err := a.Store.Session(ctx, sess.ID())
 		if err != nil {
 			return sessionCreatedMsg{err: err}
 		}

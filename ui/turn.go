@@ -102,8 +102,8 @@ func (m *Model) begin(call func(context.Context, func(agent.Event))) tea.Cmd {
 		defer close(r.done)
 		defer cancel()
 		b := newBridge(r.id, send)
-		call(ctx, b.emit)
-		b.close()
+		call(ctx, b.Emit)
+		b.Close()
 		return runExitedMsg{id: r.id}
 	})
 }

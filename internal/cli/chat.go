@@ -125,11 +125,13 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 	if interactive {
 		p.approver = newTTYApprover(os.Stdin, stderr, app.redact.Replace)
 	}
-	done := sess.Run(ctx, agent.Input{Text: o.query}, p.handle)
+	events := agent.NewQueue(p.handle)
+	done := sess.Run(ctx, agent.Input{Text: o.query}, events.Emit)
+	events.Close()
 	p.finishLine()
 
 	if o.json {
-		res := chatJSON{SessionID: sess.ID, Answer: done.Answer, StopReason: string(done.Reason),
+		res := chatJSON{SessionID: sess.ID(), Answer: done.Answer, StopReason: string(done.Reason),
 			Usage: usageJSON{InputTokens: done.Usage.InputTokens, OutputTokens: done.Usage.OutputTokens}}
 		if done.Err != nil {
 			res.Error = app.redact.Replace(done.Err.Error())
@@ -145,17 +147,17 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 	}
 	switch done.Reason {
 	case agent.StopInterrupted:
-		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; the session is saved — continue it with: herm chat --resume %s -q \"…\"", sess.ID)}
+		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; the session is saved — continue it with: herm chat --resume %s -q \"…\"", sess.ID())}
 	case agent.StopError:
 		msg := app.redact.Replace(done.Err.Error())
-		return failure(fmt.Errorf("%s\n(session %s is saved; retry with: herm chat --resume %s -q \"…\")", msg, sess.ID, sess.ID))
+		return failure(fmt.Errorf("%s\n(session %s is saved; retry with: herm chat --resume %s -q \"…\")", msg, sess.ID(), sess.ID()))
 	case agent.StopDenied, agent.StopLoop:
-		return failure(fmt.Errorf("the turn stopped: %v\n(session %s is saved; continue with: herm chat --resume %s -q \"…\")", done.Err, sess.ID, sess.ID))
+		return failure(fmt.Errorf("the turn stopped: %v\n(session %s is saved; continue with: herm chat --resume %s -q \"…\")", done.Err, sess.ID(), sess.ID()))
 	case agent.StopMaxTurns:
-		fmt.Fprintf(stderr, "herm: stopped at the tool-iteration limit; continue with: herm chat --resume %s -q \"continue\"\n", sess.ID)
+		fmt.Fprintf(stderr, "herm: stopped at the tool-iteration limit; continue with: herm chat --resume %s -q \"continue\"\n", sess.ID())
 	}
 	if !o.json {
-		fmt.Fprintf(stderr, "session %s\n", sess.ID)
+		fmt.Fprintf(stderr, "session %s\n", sess.ID())
 	}
 	return nil
 }
@@ -185,7 +187,16 @@ type progressPrinter struct {
 	approver    *ttyApprover // nil when nobody can be asked
 }
 
-func (p *progressPrinter) handle(e agent.Event) {
+// handle prints a batch of a turn's events. It runs on the turn's
+// agent.Queue, so a terminal or pipe that is slow to take the output holds
+// up only the printing, not the turn.
+func (p *progressPrinter) handle(batch []agent.Event) {
+	for _, e := range batch {
+		p.event(e)
+	}
+}
+
+func (p *progressPrinter) event(e agent.Event) {
 	switch e := e.(type) {
 	case agent.TextDelta:
 		if p.quiet {

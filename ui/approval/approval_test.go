@@ -198,7 +198,7 @@ func TestAnswers(t *testing.T) {
 		}
 		res := p.Update(uitest.Key(c.key))
 		a := res.Answered
-		if a == nil || a.Answer.Decision != c.decision || a.Answer.ExactCommand != c.exact || a.Answer.By != "tui" || p.Pending() {
+		if a == nil || a.Answer.Decision != c.decision || a.Answer.ExactCommand != c.exact || a.Answer.By.Kind != agent.ApproverTUI || p.Pending() {
 			t.Errorf("%s: %+v", c.key, a)
 			continue
 		}
