@@ -2,8 +2,13 @@
 // the answer, runs the tools the model calls, and commits every message to
 // the store before moving on. Front ends drive it through Session.Run and
 // watch it through Events, which a Queue delivers to them off the turn's
-// goroutine, so a slow front end never holds up a turn; the agent never
-// imports a front end.
+// goroutine, so a slow front end never holds up a turn.
+//
+// It owns the loop, events and approvals (asking, never answering: a
+// person answers through a front end), the prompt builder, compression,
+// retries and failover. It never imports a front end (ui, gateway, the
+// CLI), never draws or formats for one, and never touches a file or runs a
+// command itself: tools do, behind the guard.
 package agent
 
 import (

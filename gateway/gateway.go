@@ -9,7 +9,13 @@
 // commands and approval replies at once, records the message in the store's
 // inbox (so a restart loses nothing) and queues it on its chat's route. A
 // worker per busy route runs the turn and sends the answer back, split at
-// the platform's limit.
+// the platform's limit. Agent events reach a chat through an agent.Queue,
+// so a slow platform never holds up the turn.
+//
+// The gateway owns routing, authorisation and delivery; it never runs a
+// model or a tool itself (the agent does), and a platform adapter never
+// sees the agent: it only receives and sends messages. The cron scheduler
+// (gateway/cron) runs inside the gateway's process.
 package gateway
 
 import (

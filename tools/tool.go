@@ -2,6 +2,12 @@
 // built-in tools. A tool failure (bad arguments, a command exiting non-zero,
 // a missing file) is a Result the model sees; a Go error is reserved for
 // infrastructure faults, and is also shown to the model as a failed result.
+//
+// Tools act only through what their Env gives them (the terminal backend,
+// memory, skills, the store's search) and ask the Env's guards before
+// anything dangerous; they never decide an approval, never write herm's
+// own state outside the memory and skill files they manage, and never
+// import the agent.
 package tools
 
 import (

@@ -14,6 +14,10 @@
 // run without it and each Result says so. On Windows, where no
 // pseudo-terminal can be opened, commands run on pipes in a job object
 // (pipe_windows.go), in Git for Windows' bash.
+//
+// terminal runs what it is given; it never judges a command (tools/guard
+// does, and the exec gate only asks its Exec callback) and never talks to
+// the model or the store.
 package terminal
 
 import (
