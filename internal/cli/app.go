@@ -2,8 +2,10 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -11,6 +13,8 @@ import (
 
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/internal/config"
+	"github.com/herm-dev/herm/internal/memory"
+	"github.com/herm-dev/herm/skills"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"
 	"github.com/herm-dev/herm/tools/terminal"
@@ -115,4 +119,17 @@ func openApp(ctx context.Context, s *config.Settings, warn warnFunc, extra ...ap
 func (a *app) Close() error {
 	a.terminal.Close()
 	return a.store.Close()
+}
+
+// openKnowledge returns the memory files and the skill library of a herm
+// home, installing the bundled skills on first run (and updating copies
+// nobody edited). A failed install is a warning: herm works without them.
+func openKnowledge(ctx context.Context, s *config.Settings, warn warnFunc) (*memory.Store, *skills.Library) {
+	mem := memory.New(s.Home.MemoriesDir())
+	lib := skills.NewLibrary(s.Home.SkillsDir(), s.Skills.ExternalDirs).
+		WithIndexCache(filepath.Join(s.Home.CacheDir(), "skills-index.json"))
+	if _, err := lib.InstallBundled(ctx); err != nil {
+		warn(fmt.Sprintf("could not install the bundled skills: %v", err))
+	}
+	return mem, lib
 }

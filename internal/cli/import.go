@@ -475,3 +475,13 @@ func (imp *hermesImport) leftovers() {
 		}
 	}
 }
+
+// displayHome shortens a path inside the user's home to ~/….
+func displayHome(p string) string {
+	if home, err := os.UserHomeDir(); err == nil && home != "" {
+		if rel, err := filepath.Rel(home, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.Join("~", rel)
+		}
+	}
+	return p
+}

@@ -3,35 +3,17 @@ package cli
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/internal/editor"
-	"github.com/herm-dev/herm/internal/memory"
-	"github.com/herm-dev/herm/skills"
 )
-
-// openKnowledge returns the memory files and the skill library of a herm
-// home, installing the bundled skills on first run (and updating copies
-// nobody edited). A failed install is a warning: herm works without them.
-func openKnowledge(ctx context.Context, s *config.Settings, warn warnFunc) (*memory.Store, *skills.Library) {
-	mem := memory.New(s.Home.MemoriesDir())
-	lib := skills.NewLibrary(s.Home.SkillsDir(), s.Skills.ExternalDirs).
-		WithIndexCache(filepath.Join(s.Home.CacheDir(), "skills-index.json"))
-	if _, err := lib.InstallBundled(ctx); err != nil {
-		warn(fmt.Sprintf("could not install the bundled skills: %v", err))
-	}
-	return mem, lib
-}
 
 // runEditor opens path in the editor, attached to the terminal.
 func runEditor(path string) error {
@@ -105,14 +87,4 @@ func editLoop(cmd *cobra.Command, name string, initial []byte, save func([]byte)
 			return fmt.Errorf("not saved; your text is kept in %s", path)
 		}
 	}
-}
-
-// displayHome shortens a path inside the user's home to ~/….
-func displayHome(p string) string {
-	if home, err := os.UserHomeDir(); err == nil && home != "" {
-		if rel, err := filepath.Rel(home, p); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.Join("~", rel)
-		}
-	}
-	return p
 }
