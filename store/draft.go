@@ -142,7 +142,7 @@ func (d *Draft) flush() {
 	if err != nil {
 		// Retried on the next Append rather than on a timer, so a draft
 		// left open on a closed store does not spin.
-		d.err = fmt.Errorf("store: write draft message %d: %w", d.id, err)
+		d.err = opError(err, "write draft message %d", d.id)
 	} else {
 		d.written, d.err = version, nil
 		if d.version != d.written {
@@ -172,7 +172,7 @@ func (d *Draft) Err() error {
 func (d *Draft) Commit(ctx context.Context, final *Message) error {
 	content, reasoning, err := d.finish()
 	if err != nil {
-		return fmt.Errorf("store: commit draft message %d: %w", d.id, err)
+		return opError(err, "commit draft message %d", d.id)
 	}
 	if final == nil {
 		final = &Message{Content: content, Reasoning: reasoning}
@@ -183,7 +183,7 @@ func (d *Draft) Commit(ctx context.Context, final *Message) error {
 	final.ID, final.SessionID, final.CreatedAt, final.Complete = d.id, d.sessionID, d.created, true
 	if err := d.writeFinal(ctx, final); err != nil {
 		d.reopen()
-		return fmt.Errorf("store: commit draft message %d: %w", d.id, err)
+		return opError(err, "commit draft message %d", d.id)
 	}
 	return nil
 }
@@ -194,7 +194,7 @@ func (d *Draft) Commit(ctx context.Context, final *Message) error {
 func (d *Draft) Abandon(ctx context.Context, finishReason string) error {
 	content, reasoning, err := d.finish()
 	if err != nil {
-		return fmt.Errorf("store: abandon draft message %d: %w", d.id, err)
+		return opError(err, "abandon draft message %d", d.id)
 	}
 	res, err := d.s.wdb.ExecContext(ctx, `UPDATE messages
 		SET content = ?, reasoning = ?, finish_reason = ?, complete = 1 WHERE id = ?`,
@@ -204,7 +204,7 @@ func (d *Draft) Abandon(ctx context.Context, finishReason string) error {
 	}
 	if err != nil {
 		d.reopen()
-		return fmt.Errorf("store: abandon draft message %d: %w", d.id, err)
+		return opError(err, "abandon draft message %d", d.id)
 	}
 	return nil
 }

@@ -105,7 +105,7 @@ func (s *Store) ExportJSONL(ctx context.Context, w io.Writer, ids []string, opts
 		err = bw.Flush()
 	}
 	if err != nil {
-		return n, fmt.Errorf("store: export: %w", err)
+		return n, opError(err, "export")
 	}
 	return n, nil
 }
@@ -173,7 +173,7 @@ func (s *Store) ExportMarkdown(ctx context.Context, w io.Writer, id string) erro
 	bw := bufio.NewWriter(w)
 	writeMarkdown(bw, sess, msgs)
 	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("store: export session %s as Markdown: %w", id, err)
+		return opError(err, "export session %s as Markdown", id)
 	}
 	return nil
 }

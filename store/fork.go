@@ -27,7 +27,7 @@ type ForkOptions struct {
 func (s *Store) Fork(ctx context.Context, sessionID string, throughID int64, opts ForkOptions) (*Session, error) {
 	child, err := s.fork(ctx, sessionID, throughID, opts)
 	if err != nil {
-		return nil, fmt.Errorf("store: fork session %s at message %d: %w", sessionID, throughID, err)
+		return nil, opError(err, "fork session %s at message %d", sessionID, throughID)
 	}
 	return child, nil
 }
@@ -147,12 +147,12 @@ func forkCut(ctx context.Context, tx *sql.Tx, sessionID string, throughID int64)
 func (s *Store) DeleteSession(ctx context.Context, id string) error {
 	res, err := s.wdb.ExecContext(ctx, `DELETE FROM sessions WHERE id = ?`, id)
 	if err != nil {
-		return fmt.Errorf("store: delete session %s: %w", id, err)
+		return opError(err, "delete session %s", id)
 	}
 	if n, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("store: delete session %s: %w", id, err)
+		return opError(err, "delete session %s", id)
 	} else if n == 0 {
-		return fmt.Errorf("store: delete session %s: %w", id, ErrNotFound)
+		return opError(ErrNotFound, "delete session %s", id)
 	}
 	return nil
 }
@@ -184,7 +184,7 @@ const pruneBatch = 200
 func (s *Store) Prune(ctx context.Context, opts PruneOptions) (PruneResult, error) {
 	var res PruneResult
 	if opts.Before.IsZero() {
-		return res, errors.New("store: prune: no age given; say how old sessions must be")
+		return res, opError(errors.New("no age given; say how old sessions must be"), "prune")
 	}
 	where := ` WHERE updated_at < ?`
 	args := []any{toNanos(opts.Before)}
@@ -201,7 +201,7 @@ func (s *Store) Prune(ctx context.Context, opts PruneOptions) (PruneResult, erro
 		err := s.rdb.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(message_count), 0) FROM sessions`+where, args...).
 			Scan(&res.Sessions, &res.Messages)
 		if err != nil {
-			return res, fmt.Errorf("store: prune: %w", err)
+			return res, opError(err, "prune")
 		}
 		return res, nil
 	}
@@ -240,7 +240,7 @@ func (s *Store) Prune(ctx context.Context, opts PruneOptions) (PruneResult, erro
 			return nil
 		})
 		if err != nil {
-			return res, fmt.Errorf("store: prune (after deleting %d sessions): %w", res.Sessions, err)
+			return res, opError(err, "prune (after deleting %d sessions)", res.Sessions)
 		}
 		if batch < pruneBatch {
 			return res, nil
@@ -253,7 +253,7 @@ func (s *Store) Prune(ctx context.Context, opts PruneOptions) (PruneResult, erro
 // other herm processes wait (or time out) while it runs.
 func (s *Store) Vacuum(ctx context.Context) error {
 	if _, err := s.wdb.ExecContext(ctx, `VACUUM`); err != nil {
-		return fmt.Errorf("store: vacuum %s: %w", s.path, err)
+		return opError(err, "vacuum %s", s.path)
 	}
 	return nil
 }

@@ -28,10 +28,10 @@ func (s *Store) Route(ctx context.Context, key string) (*Route, error) {
 		thread_id, updated_at FROM gateway_routes WHERE route_key = ?`, key)
 	r, err := scanRoute(row)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("store: route %s: %w", key, ErrNotFound)
+		return nil, opError(ErrNotFound, "route %s", key)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: read route %s: %w", key, err)
+		return nil, opError(err, "read route %s", key)
 	}
 	return r, nil
 }
@@ -43,10 +43,10 @@ func (s *Store) RouteBySession(ctx context.Context, sessionID string) (*Route, e
 		thread_id, updated_at FROM gateway_routes WHERE session_id = ? ORDER BY updated_at DESC LIMIT 1`, sessionID)
 	r, err := scanRoute(row)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("store: route to session %s: %w", sessionID, ErrNotFound)
+		return nil, opError(ErrNotFound, "route to session %s", sessionID)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: read route to session %s: %w", sessionID, err)
+		return nil, opError(err, "read route to session %s", sessionID)
 	}
 	return r, nil
 }
@@ -61,7 +61,7 @@ func (s *Store) SetRoute(ctx context.Context, r *Route) error {
 		thread_id = excluded.thread_id, updated_at = excluded.updated_at`,
 		r.Key, r.SessionID, r.Platform, r.ChatID, r.ChatType, r.UserID, r.ThreadID, toNanos(r.UpdatedAt))
 	if err != nil {
-		return fmt.Errorf("store: set route %s: %w", r.Key, err)
+		return opError(err, "set route %s", r.Key)
 	}
 	return nil
 }
@@ -70,7 +70,7 @@ func (s *Store) SetRoute(ctx context.Context, r *Route) error {
 func (s *Store) CountRoutes(ctx context.Context) (int, error) {
 	var n int
 	if err := s.rdb.QueryRowContext(ctx, `SELECT count(*) FROM gateway_routes`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("store: count routes: %w", err)
+		return 0, opError(err, "count routes")
 	}
 	return n, nil
 }
@@ -148,7 +148,7 @@ func (s *Store) AddInboxBatch(ctx context.Context, items []*InboxItem) (added []
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("store: record inbound messages: %w", err)
+		return nil, opError(err, "record inbound messages")
 	}
 	return added, nil
 }
@@ -178,7 +178,7 @@ func (s *Store) SetInboxStates(ctx context.Context, changes []InboxState) error 
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("store: update %d inbox items: %w", len(changes), err)
+		return opError(err, "update %d inbox items", len(changes))
 	}
 	return nil
 }
@@ -189,7 +189,7 @@ func (s *Store) OpenInbox(ctx context.Context) ([]InboxItem, error) {
 	rows, err := s.rdb.QueryContext(ctx, `SELECT id, platform, event_id, route_key, payload, state, received_at
 		FROM gateway_inbox WHERE state <> 'done' ORDER BY id`)
 	if err != nil {
-		return nil, fmt.Errorf("store: open inbox items: %w", err)
+		return nil, opError(err, "open inbox items")
 	}
 	defer rows.Close()
 	var out []InboxItem
@@ -200,7 +200,7 @@ func (s *Store) OpenInbox(ctx context.Context) ([]InboxItem, error) {
 			at      int64
 		)
 		if err := rows.Scan(&it.ID, &it.Platform, &it.EventID, &it.RouteKey, &payload, &it.State, &at); err != nil {
-			return nil, fmt.Errorf("store: open inbox items: %w", err)
+			return nil, opError(err, "open inbox items")
 		}
 		it.Payload, it.ReceivedAt = []byte(payload), fromNanos(at)
 		out = append(out, it)
@@ -213,7 +213,7 @@ func (s *Store) OpenInbox(ctx context.Context) ([]InboxItem, error) {
 func (s *Store) PruneInbox(ctx context.Context, cutoff time.Time) (int64, error) {
 	res, err := s.wdb.ExecContext(ctx, `DELETE FROM gateway_inbox WHERE state = 'done' AND updated_at < ?`, toNanos(cutoff))
 	if err != nil {
-		return 0, fmt.Errorf("store: prune inbox: %w", err)
+		return 0, opError(err, "prune inbox")
 	}
 	return res.RowsAffected()
 }
@@ -226,7 +226,7 @@ func (s *Store) KnownChat(ctx context.Context, platform, chatID string) (bool, e
 		OR EXISTS (SELECT 1 FROM pairing_users WHERE platform = ? AND user_id = ?)`,
 		platform, chatID, platform, chatID).Scan(&known)
 	if err != nil {
-		return false, fmt.Errorf("store: is %s chat %s known: %w", platform, chatID, err)
+		return false, opError(err, "is %s chat %s known", platform, chatID)
 	}
 	return known, nil
 }

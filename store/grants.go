@@ -2,7 +2,7 @@ package store
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"time"
 )
 
@@ -19,12 +19,12 @@ type Grant struct {
 // AddGrant persists a grant; adding one that exists is not an error.
 func (s *Store) AddGrant(ctx context.Context, findingID, command string) error {
 	if findingID == "" {
-		return fmt.Errorf("store: add approval grant: no finding id")
+		return opError(errors.New("no finding id"), "add approval grant")
 	}
 	_, err := s.wdb.ExecContext(ctx, `INSERT INTO approval_grants (finding_id, command, created_at)
 		VALUES (?, ?, ?) ON CONFLICT (finding_id, command) DO NOTHING`, findingID, command, toNanos(nowUTC()))
 	if err != nil {
-		return fmt.Errorf("store: add approval grant for %s: %w", findingID, err)
+		return opError(err, "add approval grant for %s", findingID)
 	}
 	return nil
 }
@@ -33,7 +33,7 @@ func (s *Store) AddGrant(ctx context.Context, findingID, command string) error {
 func (s *Store) Grants(ctx context.Context) ([]Grant, error) {
 	rows, err := s.rdb.QueryContext(ctx, `SELECT id, finding_id, command, created_at FROM approval_grants ORDER BY id`)
 	if err != nil {
-		return nil, fmt.Errorf("store: list approval grants: %w", err)
+		return nil, opError(err, "list approval grants")
 	}
 	defer rows.Close()
 	var out []Grant
@@ -43,7 +43,7 @@ func (s *Store) Grants(ctx context.Context) ([]Grant, error) {
 			created int64
 		)
 		if err := rows.Scan(&g.ID, &g.FindingID, &g.Command, &created); err != nil {
-			return nil, fmt.Errorf("store: list approval grants: %w", err)
+			return nil, opError(err, "list approval grants")
 		}
 		g.CreatedAt = fromNanos(created)
 		out = append(out, g)
@@ -58,7 +58,7 @@ func (s *Store) Granted(ctx context.Context, findingID, command string) (bool, e
 	err := s.rdb.QueryRowContext(ctx, `SELECT count(*) FROM approval_grants
 		WHERE finding_id = ? AND (command = '' OR command = ?)`, findingID, command).Scan(&n)
 	if err != nil {
-		return false, fmt.Errorf("store: check approval grant for %s: %w", findingID, err)
+		return false, opError(err, "check approval grant for %s", findingID)
 	}
 	return n > 0, nil
 }
@@ -67,12 +67,12 @@ func (s *Store) Granted(ctx context.Context, findingID, command string) (bool, e
 func (s *Store) RevokeGrant(ctx context.Context, id int64) error {
 	res, err := s.wdb.ExecContext(ctx, `DELETE FROM approval_grants WHERE id = ?`, id)
 	if err != nil {
-		return fmt.Errorf("store: revoke approval grant %d: %w", id, err)
+		return opError(err, "revoke approval grant %d", id)
 	}
 	if n, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("store: revoke approval grant %d: %w", id, err)
+		return opError(err, "revoke approval grant %d", id)
 	} else if n == 0 {
-		return fmt.Errorf("store: revoke approval grant %d: %w", id, ErrNotFound)
+		return opError(ErrNotFound, "revoke approval grant %d", id)
 	}
 	return nil
 }

@@ -123,20 +123,20 @@ func (s *Store) MessageImages(ctx context.Context, messageID int64) ([]Image, er
 	rows, err := s.rdb.QueryContext(ctx, `SELECT media_type, data FROM message_images
 		WHERE message_id = ? ORDER BY seq`, messageID)
 	if err != nil {
-		return nil, fmt.Errorf("store: read the images of message %d: %w", messageID, err)
+		return nil, opError(err, "read the images of message %d", messageID)
 	}
 	defer rows.Close()
 	var out []Image
 	for rows.Next() {
 		var img Image
 		if err := rows.Scan(&img.MediaType, &img.Data); err != nil {
-			return nil, fmt.Errorf("store: read the images of message %d: %w", messageID, err)
+			return nil, opError(err, "read the images of message %d", messageID)
 		}
 		img.Size = len(img.Data)
 		out = append(out, img)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: read the images of message %d: %w", messageID, err)
+		return nil, opError(err, "read the images of message %d", messageID)
 	}
 	return out, nil
 }

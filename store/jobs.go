@@ -77,7 +77,7 @@ func newJobID() string {
 // CreateJob inserts j, filling ID (if empty), CreatedAt and UpdatedAt.
 func (s *Store) CreateJob(ctx context.Context, j *Job) error {
 	if strings.TrimSpace(j.Prompt) == "" {
-		return fmt.Errorf("store: create job: the prompt is empty")
+		return opError(errors.New("the prompt is empty"), "create job")
 	}
 	now := nowUTC()
 	j.CreatedAt, j.UpdatedAt = now, now
@@ -98,7 +98,7 @@ func (s *Store) CreateJob(ctx context.Context, j *Job) error {
 		if generated && attempt < 3 && isUniqueViolation(err) {
 			continue
 		}
-		return fmt.Errorf("store: create job %s: %w", j.ID, err)
+		return opError(err, "create job %s", j.ID)
 	}
 }
 
@@ -107,10 +107,10 @@ func (s *Store) Job(ctx context.Context, id string) (*Job, error) {
 	row := s.rdb.QueryRowContext(ctx, `SELECT `+jobColumns+` FROM cron_jobs WHERE id = ?`, id)
 	j, err := scanJob(row)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("store: job %s: %w", id, ErrNotFound)
+		return nil, opError(ErrNotFound, "job %s", id)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: read job %s: %w", id, err)
+		return nil, opError(err, "read job %s", id)
 	}
 	return j, nil
 }
@@ -119,14 +119,14 @@ func (s *Store) Job(ctx context.Context, id string) (*Job, error) {
 func (s *Store) Jobs(ctx context.Context) ([]Job, error) {
 	rows, err := s.rdb.QueryContext(ctx, `SELECT `+jobColumns+` FROM cron_jobs ORDER BY created_at, id`)
 	if err != nil {
-		return nil, fmt.Errorf("store: list jobs: %w", err)
+		return nil, opError(err, "list jobs")
 	}
 	defer rows.Close()
 	var out []Job
 	for rows.Next() {
 		j, err := scanJob(rows)
 		if err != nil {
-			return nil, fmt.Errorf("store: list jobs: %w", err)
+			return nil, opError(err, "list jobs")
 		}
 		out = append(out, *j)
 	}
@@ -157,7 +157,7 @@ func (s *Store) NextJobDue(ctx context.Context, now time.Time) (*time.Time, erro
 	err := s.rdb.QueryRowContext(ctx, `SELECT MIN(next_run_at) FROM cron_jobs
 		WHERE paused = 0 AND next_run_at IS NOT NULL AND lease_until < ?`, toNanos(now)).Scan(&n)
 	if err != nil {
-		return nil, fmt.Errorf("store: next job due: %w", err)
+		return nil, opError(err, "next job due")
 	}
 	if !n.Valid {
 		return nil, nil
@@ -176,14 +176,14 @@ func (s *Store) ClaimDueJobs(ctx context.Context, now time.Time, lease time.Dura
 			AND next_run_at <= ? AND lease_until < ? ORDER BY next_run_at LIMIT ?)
 		RETURNING `+jobColumns, toNanos(now.Add(lease)), toNanos(now), toNanos(now), limit)
 	if err != nil {
-		return nil, fmt.Errorf("store: claim due jobs: %w", err)
+		return nil, opError(err, "claim due jobs")
 	}
 	defer rows.Close()
 	var out []Job
 	for rows.Next() {
 		j, err := scanJob(rows)
 		if err != nil {
-			return nil, fmt.Errorf("store: claim due jobs: %w", err)
+			return nil, opError(err, "claim due jobs")
 		}
 		out = append(out, *j)
 	}
@@ -217,9 +217,9 @@ func (s *Store) StartJobRun(ctx context.Context, r *JobRun) error {
 		toNanos(r.StartedAt), r.Status)
 	if err != nil {
 		if isForeignKeyViolation(err) {
-			return fmt.Errorf("store: start a run of job %s: %w", r.JobID, ErrNotFound)
+			return opError(ErrNotFound, "start a run of job %s", r.JobID)
 		}
-		return fmt.Errorf("store: start a run of job %s: %w", r.JobID, err)
+		return opError(err, "start a run of job %s", r.JobID)
 	}
 	r.ID, err = res.LastInsertId()
 	return err
@@ -246,7 +246,7 @@ func (s *Store) JobRuns(ctx context.Context, jobID string, limit int) ([]JobRun,
 		finished_at, status, output, output_path, error, delivered FROM cron_runs
 		WHERE job_id = ? ORDER BY id DESC LIMIT ?`, jobID, limit)
 	if err != nil {
-		return nil, fmt.Errorf("store: runs of job %s: %w", jobID, err)
+		return nil, opError(err, "runs of job %s", jobID)
 	}
 	defer rows.Close()
 	var out []JobRun
@@ -258,7 +258,7 @@ func (s *Store) JobRuns(ctx context.Context, jobID string, limit int) ([]JobRun,
 		)
 		if err := rows.Scan(&r.ID, &r.JobID, &r.SessionID, &scheduled, &started, &finished, &r.Status,
 			&r.Output, &r.OutputPath, &r.Error, &r.Delivered); err != nil {
-			return nil, fmt.Errorf("store: runs of job %s: %w", jobID, err)
+			return nil, opError(err, "runs of job %s", jobID)
 		}
 		r.ScheduledAt, r.StartedAt, r.FinishedAt = fromNanos(scheduled), fromNanos(started), timeOrNil(finished)
 		out = append(out, r)
@@ -306,14 +306,14 @@ func timeOrNil(n sql.NullInt64) *time.Time {
 // or a worded error.
 func affectedOne(res sql.Result, err error, what string) error {
 	if err != nil {
-		return fmt.Errorf("store: %s: %w", what, err)
+		return opError(err, "%s", what)
 	}
 	n, err := res.RowsAffected()
 	if err != nil {
-		return fmt.Errorf("store: %s: %w", what, err)
+		return opError(err, "%s", what)
 	}
 	if n == 0 {
-		return fmt.Errorf("store: %s: %w", what, ErrNotFound)
+		return opError(ErrNotFound, "%s", what)
 	}
 	return nil
 }

@@ -64,7 +64,7 @@ const messageColumns = `id, session_id, role, content, tool_calls, tool_call_id,
 // finished message; use Draft to stream one.
 func (s *Store) AppendMessage(ctx context.Context, m *Message) error {
 	if err := s.appendMessages(ctx, []*Message{m}); err != nil {
-		return fmt.Errorf("store: append message to session %s: %w", m.SessionID, err)
+		return opError(err, "append message to session %s", m.SessionID)
 	}
 	return nil
 }
@@ -76,7 +76,7 @@ func (s *Store) AppendMessages(ctx context.Context, msgs []*Message) error {
 		return nil
 	}
 	if err := s.appendMessages(ctx, msgs); err != nil {
-		return fmt.Errorf("store: append %d messages to session %s: %w", len(msgs), msgs[0].SessionID, err)
+		return opError(err, "append %d messages to session %s", len(msgs), msgs[0].SessionID)
 	}
 	return nil
 }
@@ -284,7 +284,7 @@ func (s *Store) Messages(ctx context.Context, sessionID string) ([]Message, erro
 		err = s.loadImages(ctx, sessionID, msgs)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: read messages of session %s: %w", sessionID, err)
+		return nil, opError(err, "read messages of session %s", sessionID)
 	}
 	return msgs, nil
 }
@@ -302,11 +302,11 @@ func (s *Store) MessagesPage(ctx context.Context, sessionID string, beforeID int
 	msgs, err := s.queryMessages(ctx, `SELECT `+messageColumns+` FROM messages
 		WHERE session_id = ? AND id < ? ORDER BY id DESC LIMIT ?`, sessionID, beforeID, limit)
 	if err != nil {
-		return nil, fmt.Errorf("store: read messages of session %s before %d: %w", sessionID, beforeID, err)
+		return nil, opError(err, "read messages of session %s before %d", sessionID, beforeID)
 	}
 	slices.Reverse(msgs)
 	if err := s.loadImageInfo(ctx, sessionID, msgs); err != nil {
-		return nil, fmt.Errorf("store: read messages of session %s before %d: %w", sessionID, beforeID, err)
+		return nil, opError(err, "read messages of session %s before %d", sessionID, beforeID)
 	}
 	return msgs, nil
 }
@@ -338,7 +338,7 @@ func (s *Store) DeleteMessagesAfter(ctx context.Context, sessionID string, after
 		return nil
 	})
 	if err != nil {
-		return 0, fmt.Errorf("store: delete messages of session %s after %d: %w", sessionID, afterID, err)
+		return 0, opError(err, "delete messages of session %s after %d", sessionID, afterID)
 	}
 	return int(deleted), nil
 }

@@ -102,7 +102,7 @@ func (s *Store) CreatePairingRequest(ctx context.Context, req *PairingRequest, l
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("store: pairing request of %s user %s: %w", req.Platform, req.UserID, err)
+		return opError(err, "pairing request of %s user %s", req.Platform, req.UserID)
 	}
 	return nil
 }
@@ -113,7 +113,7 @@ func (s *Store) PairingRequests(ctx context.Context, platform string, now time.T
 		created_at, expires_at FROM pairing_requests WHERE (? = '' OR platform = ?) AND expires_at > ?
 		ORDER BY created_at`, platform, platform, toNanos(now))
 	if err != nil {
-		return nil, fmt.Errorf("store: list pairing requests: %w", err)
+		return nil, opError(err, "list pairing requests")
 	}
 	defer rows.Close()
 	var out []PairingRequest
@@ -124,7 +124,7 @@ func (s *Store) PairingRequests(ctx context.Context, platform string, now time.T
 		)
 		if err := rows.Scan(&r.ID, &r.Platform, &r.UserID, &r.UserName, &r.ChatID, &r.CodeHash, &r.Salt,
 			&created, &expires); err != nil {
-			return nil, fmt.Errorf("store: list pairing requests: %w", err)
+			return nil, opError(err, "list pairing requests")
 		}
 		r.CreatedAt, r.ExpiresAt = fromNanos(created), fromNanos(expires)
 		out = append(out, r)
@@ -196,10 +196,10 @@ func (s *Store) ApprovePairing(ctx context.Context, platform string, match func(
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("store: approve %s pairing: %w", platform, err)
+		return nil, opError(err, "approve %s pairing", platform)
 	}
 	if noMatch {
-		return nil, fmt.Errorf("store: approve %s pairing: %w", platform, ErrPairingNoMatch)
+		return nil, opError(ErrPairingNoMatch, "approve %s pairing", platform)
 	}
 	return paired, nil
 }
@@ -213,7 +213,7 @@ func (s *Store) PairingLockedUntil(ctx context.Context, platform string, now tim
 		return time.Time{}, nil
 	}
 	if err != nil {
-		return time.Time{}, fmt.Errorf("store: pairing lockout of %s: %w", platform, err)
+		return time.Time{}, opError(err, "pairing lockout of %s", platform)
 	}
 	return fromNanos(until), nil
 }
@@ -224,7 +224,7 @@ func (s *Store) IsPaired(ctx context.Context, platform, userID string) (bool, er
 	err := s.rdb.QueryRowContext(ctx, `SELECT count(*) FROM pairing_users WHERE platform = ? AND user_id = ?`,
 		platform, userID).Scan(&n)
 	if err != nil {
-		return false, fmt.Errorf("store: is %s user %s paired: %w", platform, userID, err)
+		return false, opError(err, "is %s user %s paired", platform, userID)
 	}
 	return n > 0, nil
 }
@@ -234,7 +234,7 @@ func (s *Store) PairedUsers(ctx context.Context, platform string) ([]PairedUser,
 	rows, err := s.rdb.QueryContext(ctx, `SELECT platform, user_id, user_name, approved_at FROM pairing_users
 		WHERE (? = '' OR platform = ?) ORDER BY platform, approved_at`, platform, platform)
 	if err != nil {
-		return nil, fmt.Errorf("store: list paired users: %w", err)
+		return nil, opError(err, "list paired users")
 	}
 	defer rows.Close()
 	var out []PairedUser
@@ -244,7 +244,7 @@ func (s *Store) PairedUsers(ctx context.Context, platform string) ([]PairedUser,
 			at int64
 		)
 		if err := rows.Scan(&u.Platform, &u.UserID, &u.UserName, &at); err != nil {
-			return nil, fmt.Errorf("store: list paired users: %w", err)
+			return nil, opError(err, "list paired users")
 		}
 		u.ApprovedAt = fromNanos(at)
 		out = append(out, u)

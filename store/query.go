@@ -98,7 +98,7 @@ func (s *Store) FindSessions(ctx context.Context, f SessionFilter) ([]Session, e
 		` ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`, append(args, limit, max(f.Offset, 0))...).
 		Scan(&rows).Error
 	if err != nil {
-		return nil, fmt.Errorf("store: list sessions: %w", err)
+		return nil, opError(err, "list sessions")
 	}
 	out := make([]Session, len(rows))
 	for i := range rows {
@@ -112,7 +112,7 @@ func (s *Store) CountSessions(ctx context.Context, f SessionFilter) (int, error)
 	where, args := f.where()
 	var n int
 	if err := s.rdb.QueryRowContext(ctx, `SELECT count(*) FROM sessions`+where, args...).Scan(&n); err != nil {
-		return 0, fmt.Errorf("store: count sessions: %w", err)
+		return 0, opError(err, "count sessions")
 	}
 	return n, nil
 }
@@ -136,21 +136,21 @@ func (s *Store) Previews(ctx context.Context, ids []string, maxRunes int) (map[s
 		WHERE session_id = j.value AND role = 'user' ORDER BY id LIMIT 1)
 		FROM json_each(?) j`, maxRunes*4+16, string(list))
 	if err != nil {
-		return nil, fmt.Errorf("store: session previews: %w", err)
+		return nil, opError(err, "session previews")
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var id string
 		var content *string
 		if err := rows.Scan(&id, &content); err != nil {
-			return nil, fmt.Errorf("store: session previews: %w", err)
+			return nil, opError(err, "session previews")
 		}
 		if content != nil {
 			out[id] = clip(*content, maxRunes)
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: session previews: %w", err)
+		return nil, opError(err, "session previews")
 	}
 	return out, nil
 }
@@ -171,11 +171,11 @@ func clip(s string, n int) string {
 func (s *Store) SetTitleIfEmpty(ctx context.Context, id, title string) (bool, error) {
 	res, err := s.wdb.ExecContext(ctx, `UPDATE sessions SET title = ? WHERE id = ? AND title = ''`, title, id)
 	if err != nil {
-		return false, fmt.Errorf("store: set title of session %s: %w", id, err)
+		return false, opError(err, "set title of session %s", id)
 	}
 	n, err := res.RowsAffected()
 	if err != nil {
-		return false, fmt.Errorf("store: set title of session %s: %w", id, err)
+		return false, opError(err, "set title of session %s", id)
 	}
 	if n == 0 {
 		if _, err := s.Session(ctx, id); err != nil {
@@ -193,10 +193,10 @@ func (s *Store) MessagesAround(ctx context.Context, sessionID string, messageID 
 	head, err := s.queryMessages(ctx, `SELECT `+messageColumns+` FROM messages
 		WHERE session_id = ? AND id <= ? ORDER BY id DESC LIMIT ?`, sessionID, messageID, max(before, 0)+1)
 	if err != nil {
-		return nil, fmt.Errorf("store: read messages of session %s around %d: %w", sessionID, messageID, err)
+		return nil, opError(err, "read messages of session %s around %d", sessionID, messageID)
 	}
 	if len(head) == 0 || head[0].ID != messageID {
-		return nil, fmt.Errorf("store: message %d of session %s: %w", messageID, sessionID, ErrNotFound)
+		return nil, opError(ErrNotFound, "message %d of session %s", messageID, sessionID)
 	}
 	tail, err := s.MessagesAfter(ctx, sessionID, messageID, after)
 	if err != nil {
@@ -219,7 +219,7 @@ func (s *Store) MessagesAfter(ctx context.Context, sessionID string, afterID int
 	msgs, err := s.queryMessages(ctx, `SELECT `+messageColumns+` FROM messages
 		WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?`, sessionID, afterID, limit)
 	if err != nil {
-		return nil, fmt.Errorf("store: read messages of session %s after %d: %w", sessionID, afterID, err)
+		return nil, opError(err, "read messages of session %s after %d", sessionID, afterID)
 	}
 	return msgs, nil
 }
@@ -232,7 +232,7 @@ func (s *Store) sessionsByID(ctx context.Context, ids []string) ([]Session, erro
 		var rows []sessionRow
 		part := ids[start:min(start+chunk, len(ids))]
 		if err := s.r.WithContext(ctx).Where("id IN ?", part).Find(&rows).Error; err != nil {
-			return nil, fmt.Errorf("store: read sessions: %w", err)
+			return nil, opError(err, "read sessions")
 		}
 		for i := range rows {
 			out = append(out, rows[i].session())
@@ -304,7 +304,7 @@ func (s *Store) LineageRoot(ctx context.Context, id string) (string, error) {
 		return "", err
 	}
 	if _, ok := known[id]; !ok {
-		return "", fmt.Errorf("store: session %s: %w", id, ErrNotFound)
+		return "", opError(ErrNotFound, "session %s", id)
 	}
 	return lineageRoot(known, id), nil
 }
@@ -328,7 +328,7 @@ func (s *Store) Lineage(ctx context.Context, id string) ([]Session, error) {
 		SELECT sessions.* FROM sessions JOIN tree ON tree.id = sessions.id
 		ORDER BY sessions.started_at, sessions.id`, root, maxLineageDepth).Scan(&rows).Error
 	if err != nil {
-		return nil, fmt.Errorf("store: lineage of session %s: %w", id, err)
+		return nil, opError(err, "lineage of session %s", id)
 	}
 	out := make([]Session, len(rows))
 	for i := range rows {
@@ -369,19 +369,19 @@ func LineageTree(sessions []Session) []*LineageNode {
 func (s *Store) ResolveSessionID(ctx context.Context, ref string) (string, error) {
 	ref = strings.TrimSpace(ref)
 	if ref == "" {
-		return "", fmt.Errorf("store: no session id given: %w", ErrNotFound)
+		return "", opError(ErrNotFound, "no session id given")
 	}
 	rows, err := s.rdb.QueryContext(ctx, `SELECT id FROM sessions WHERE id >= ? AND id < ? ORDER BY id LIMIT 6`,
 		ref, ref+"\U0010FFFF")
 	if err != nil {
-		return "", fmt.Errorf("store: find session %s: %w", ref, err)
+		return "", opError(err, "find session %s", ref)
 	}
 	defer rows.Close()
 	var ids []string
 	for rows.Next() {
 		var id string
 		if err := rows.Scan(&id); err != nil {
-			return "", fmt.Errorf("store: find session %s: %w", ref, err)
+			return "", opError(err, "find session %s", ref)
 		}
 		if id == ref {
 			return id, nil
@@ -389,11 +389,11 @@ func (s *Store) ResolveSessionID(ctx context.Context, ref string) (string, error
 		ids = append(ids, id)
 	}
 	if err := rows.Err(); err != nil {
-		return "", fmt.Errorf("store: find session %s: %w", ref, err)
+		return "", opError(err, "find session %s", ref)
 	}
 	switch len(ids) {
 	case 0:
-		return "", fmt.Errorf("store: session %s: %w", ref, ErrNotFound)
+		return "", opError(ErrNotFound, "session %s", ref)
 	case 1:
 		return ids[0], nil
 	}
@@ -401,5 +401,5 @@ func (s *Store) ResolveSessionID(ctx context.Context, ref string) (string, error
 	if len(ids) > 5 {
 		ids, more = ids[:5], ", …"
 	}
-	return "", fmt.Errorf("store: %q matches several sessions (%s%s); give more of the id", ref, strings.Join(ids, ", "), more)
+	return "", opError(fmt.Errorf("it matches several sessions (%s%s); give more of the id", strings.Join(ids, ", "), more), "find session %s", ref)
 }

@@ -178,7 +178,7 @@ func (s *Store) migrateOne(ctx context.Context, all []migration) (done bool, err
 			return fmt.Errorf("read the schema version: %w", err)
 		}
 		if version > len(all) {
-			return fmt.Errorf("the database has schema version %d but this herm knows only up to %d: upgrade herm", version, len(all))
+			return fmt.Errorf("%w (schema version %d; this herm knows up to %d): upgrade herm", ErrNewerSchema, version, len(all))
 		}
 		if version == len(all) {
 			done = true

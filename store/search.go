@@ -3,13 +3,12 @@ package store
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 )
 
-// ErrEmptyQuery is wrapped by Search when the query holds nothing the index
-// can look for: no word with a letter or digit (only punctuation, emoji or
+// ErrEmptyQuery is the Err of the *QueryError Search returns when the query
+// holds nothing the index can look for: no word with a letter or digit (only punctuation, emoji or
 // operators), or only excluded words.
 var ErrEmptyQuery = errors.New("nothing to search for")
 
@@ -104,13 +103,14 @@ func hiddenSources() []string { return []string{"subagent", "tool"} }
 // excludes. source:, model:, role:, before:, after: and session: filter
 // (-source:cron excludes; dates are 2026-01-31 or ages like 7d). Everything
 // else is searched as literal text, so no query makes the index fail with a
-// syntax error; punctuation is ignored as it is in the index. A query with
-// nothing searchable returns ErrEmptyQuery; a filter with a value it cannot
-// read, ErrBadFilter.
+// syntax error; punctuation is ignored as it is in the index. A query the
+// store cannot run as typed returns a *QueryError, whose text is for the
+// person who typed it: ErrEmptyQuery when nothing in it is searchable,
+// ErrBadFilter for a filter with a value it cannot read, ErrQueryTooLong.
 func (s *Store) Search(ctx context.Context, query string, opts SearchOptions) ([]Hit, error) {
 	hits, err := s.searchPage(ctx, query, opts)
 	if err != nil {
-		return nil, fmt.Errorf("store: search %q: %w", shorten(query), err)
+		return nil, opError(err, "search %q", shorten(query))
 	}
 	return hits, nil
 }
@@ -218,7 +218,7 @@ func (s *Store) prepareSearch(ctx context.Context, query string, opts SearchOpti
 		r.match = buildFTS(ftsGroups, ftsNeg)
 	}
 	if n := len(termTexts(r.likeGroups)) + len(r.likeNeg); n > maxLikeTerms {
-		return nil, fmt.Errorf("%w: a search takes at most %d different words matched by substring, not %d", ErrQueryTooLong, maxLikeTerms, n)
+		return nil, queryError(ErrQueryTooLong, "a search takes at most %d different words matched by substring, not %d", maxLikeTerms, n)
 	}
 	return r, nil
 }
@@ -251,8 +251,8 @@ func (r *searchRun) snippets(ctx context.Context, hits []Hit) error {
 // in the SQL, and SQLite refuses expressions nested 1,000 deep.
 const maxLikeTerms = 200
 
-// ErrQueryTooLong is wrapped by Search when a query has more words than it
-// can match by substring.
+// ErrQueryTooLong is the Err of the *QueryError Search returns when a
+// query has more words than it can match by substring.
 var ErrQueryTooLong = errors.New("search query too long")
 
 // dedupeGroups drops AND groups that repeat an earlier one (a a = a).

@@ -60,7 +60,7 @@ type hotWords struct {
 // (only the first successful call works) and concurrently with searches.
 func (s *Store) WarmSearch(ctx context.Context) error {
 	if _, err := s.hot(ctx); err != nil {
-		return fmt.Errorf("store: prepare search: %w", err)
+		return opError(err, "prepare search")
 	}
 	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"time"
 
 	"gorm.io/gorm"
@@ -176,7 +175,7 @@ func (s *Store) CreateSession(ctx context.Context, sess *Session) error {
 		if generated && attempt < 3 && isUniqueViolation(err) {
 			continue
 		}
-		return fmt.Errorf("store: create session %s: %w", sess.ID, err)
+		return opError(err, "create session %s", sess.ID)
 	}
 }
 
@@ -185,10 +184,10 @@ func (s *Store) Session(ctx context.Context, id string) (*Session, error) {
 	var row sessionRow
 	err := s.r.WithContext(ctx).Where("id = ?", id).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, fmt.Errorf("store: session %s: %w", id, ErrNotFound)
+		return nil, opError(ErrNotFound, "session %s", id)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: read session %s: %w", id, err)
+		return nil, opError(err, "read session %s", id)
 	}
 	sess := row.session()
 	return &sess, nil
@@ -206,7 +205,7 @@ func (s *Store) LatestSession(ctx context.Context, source string) (*Session, err
 		if source != "" {
 			what = "source " + source
 		}
-		return nil, fmt.Errorf("store: latest session from %s: %w", what, ErrNotFound)
+		return nil, opError(ErrNotFound, "latest session from %s", what)
 	}
 	return &list[0], nil
 }
@@ -226,7 +225,7 @@ func (s *Store) ListSessions(ctx context.Context, opts ListOptions) ([]Session, 
 	var rows []sessionRow
 	err := q.Order("updated_at DESC, id DESC").Limit(opts.Limit).Offset(max(opts.Offset, 0)).Find(&rows).Error
 	if err != nil {
-		return nil, fmt.Errorf("store: list sessions: %w", err)
+		return nil, opError(err, "list sessions")
 	}
 	out := make([]Session, len(rows))
 	for i := range rows {
@@ -283,10 +282,10 @@ func (s *Store) AddUsage(ctx context.Context, id string, u Usage, costUSD float6
 func (s *Store) updateSession(ctx context.Context, id, what string, apply func(*gorm.DB) *gorm.DB) error {
 	res := apply(s.w.WithContext(ctx).Model(&sessionRow{}).Where("id = ?", id))
 	if res.Error != nil {
-		return fmt.Errorf("store: %s %s: %w", what, id, res.Error)
+		return opError(res.Error, "%s %s", what, id)
 	}
 	if res.RowsAffected == 0 {
-		return fmt.Errorf("store: %s %s: %w", what, id, ErrNotFound)
+		return opError(ErrNotFound, "%s %s", what, id)
 	}
 	return nil
 }

@@ -34,7 +34,7 @@ type Snapshot struct {
 // reports whether snap was stored. The message must exist.
 func (s *Store) SaveSnapshot(ctx context.Context, snap *Snapshot) (bool, error) {
 	if len(snap.Data) > MaxSnapshotBytes {
-		return false, fmt.Errorf("store: snapshot of %s: %d bytes is more than the %d kept", snap.Path, len(snap.Data), MaxSnapshotBytes)
+		return false, opError(fmt.Errorf("%d bytes is more than the %d kept", len(snap.Data), MaxSnapshotBytes), "snapshot of %s", snap.Path)
 	}
 	if snap.CreatedAt.IsZero() {
 		snap.CreatedAt = nowUTC()
@@ -50,11 +50,11 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap *Snapshot) (bool, error) 
 		if isForeignKeyViolation(err) {
 			err = fmt.Errorf("message %d: %w", snap.MessageID, ErrNotFound)
 		}
-		return false, fmt.Errorf("store: snapshot of %s: %w", snap.Path, err)
+		return false, opError(err, "snapshot of %s", snap.Path)
 	}
 	n, err := res.RowsAffected()
 	if err != nil {
-		return false, fmt.Errorf("store: snapshot of %s: %w", snap.Path, err)
+		return false, opError(err, "snapshot of %s", snap.Path)
 	}
 	return n > 0, nil
 }
@@ -67,7 +67,7 @@ func (s *Store) SnapshotsFrom(ctx context.Context, sessionID string, fromID int6
 	rows, err := s.rdb.QueryContext(ctx, `SELECT message_id, path, existed, mode, data, created_at FROM file_snapshots
 		WHERE session_id = ? AND message_id >= ? ORDER BY message_id, id`, sessionID, fromID)
 	if err != nil {
-		return nil, fmt.Errorf("store: read the file snapshots of session %s: %w", sessionID, err)
+		return nil, opError(err, "read the file snapshots of session %s", sessionID)
 	}
 	defer rows.Close()
 	var out []Snapshot
@@ -79,7 +79,7 @@ func (s *Store) SnapshotsFrom(ctx context.Context, sessionID string, fromID int6
 			created int64
 		)
 		if err := rows.Scan(&snap.MessageID, &snap.Path, &snap.Existed, &mode, &snap.Data, &created); err != nil {
-			return nil, fmt.Errorf("store: read the file snapshots of session %s: %w", sessionID, err)
+			return nil, opError(err, "read the file snapshots of session %s", sessionID)
 		}
 		if seen[snap.Path] {
 			continue
@@ -89,7 +89,7 @@ func (s *Store) SnapshotsFrom(ctx context.Context, sessionID string, fromID int6
 		out = append(out, snap)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: read the file snapshots of session %s: %w", sessionID, err)
+		return nil, opError(err, "read the file snapshots of session %s", sessionID)
 	}
 	return out, nil
 }
@@ -101,7 +101,7 @@ func (s *Store) SnapshotPaths(ctx context.Context, sessionID string) (map[int64]
 	rows, err := s.rdb.QueryContext(ctx, `SELECT message_id, path FROM file_snapshots
 		WHERE session_id = ? ORDER BY message_id, id`, sessionID)
 	if err != nil {
-		return nil, fmt.Errorf("store: read the file snapshots of session %s: %w", sessionID, err)
+		return nil, opError(err, "read the file snapshots of session %s", sessionID)
 	}
 	defer rows.Close()
 	out := map[int64][]string{}
@@ -111,7 +111,7 @@ func (s *Store) SnapshotPaths(ctx context.Context, sessionID string) (map[int64]
 			path string
 		)
 		if err := rows.Scan(&id, &path); err != nil {
-			return nil, fmt.Errorf("store: read the file snapshots of session %s: %w", sessionID, err)
+			return nil, opError(err, "read the file snapshots of session %s", sessionID)
 		}
 		out[id] = append(out[id], path)
 	}
@@ -124,7 +124,7 @@ func (s *Store) UserMessages(ctx context.Context, sessionID string) ([]Message, 
 	msgs, err := s.queryMessages(ctx, `SELECT `+messageColumns+` FROM messages
 		WHERE session_id = ? AND role = 'user' ORDER BY id`, sessionID)
 	if err != nil {
-		return nil, fmt.Errorf("store: read your messages in session %s: %w", sessionID, err)
+		return nil, opError(err, "read your messages in session %s", sessionID)
 	}
 	return msgs, nil
 }

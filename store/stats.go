@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"time"
 )
@@ -52,7 +51,7 @@ func (s *Store) Stats(ctx context.Context) (*Stats, error) {
 		&st.Usage.InputTokens, &st.Usage.OutputTokens, &st.Usage.CacheReadTokens,
 		&st.Usage.CacheWriteTokens, &st.Usage.ReasoningTokens, &st.CostUSD, &oldest, &newest)
 	if err != nil {
-		return nil, fmt.Errorf("store: stats: %w", err)
+		return nil, opError(err, "stats")
 	}
 	if oldest != nil {
 		st.Oldest = fromNanos(*oldest)
@@ -69,7 +68,7 @@ func (s *Store) Stats(ctx context.Context) (*Stats, error) {
 	var pageSize, pages, free int64
 	for pragma, dst := range map[string]*int64{"page_size": &pageSize, "page_count": &pages, "freelist_count": &free} {
 		if err := s.rdb.QueryRowContext(ctx, `PRAGMA `+pragma).Scan(dst); err != nil {
-			return nil, fmt.Errorf("store: stats: %s: %w", pragma, err)
+			return nil, opError(err, "stats: %s", pragma)
 		}
 	}
 	st.FreeBytes = free * pageSize
@@ -80,7 +79,7 @@ func (s *Store) Stats(ctx context.Context) (*Stats, error) {
 		st.WALBytes = fi.Size()
 	}
 	if err := s.rdb.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&st.SchemaVersion); err != nil {
-		return nil, fmt.Errorf("store: stats: schema version: %w", err)
+		return nil, opError(err, "stats: schema version")
 	}
 	return st, nil
 }
@@ -91,14 +90,14 @@ func (s *Store) countBy(ctx context.Context, col string) ([]Count, error) {
 	rows, err := s.rdb.QueryContext(ctx, `SELECT `+col+`, count(*), coalesce(sum(message_count), 0)
 		FROM sessions GROUP BY `+col+` ORDER BY count(*) DESC, `+col+` LIMIT 50`)
 	if err != nil {
-		return nil, fmt.Errorf("store: stats by %s: %w", col, err)
+		return nil, opError(err, "stats by %s", col)
 	}
 	defer rows.Close()
 	var out []Count
 	for rows.Next() {
 		var c Count
 		if err := rows.Scan(&c.Name, &c.Sessions, &c.Messages); err != nil {
-			return nil, fmt.Errorf("store: stats by %s: %w", col, err)
+			return nil, opError(err, "stats by %s", col)
 		}
 		out = append(out, c)
 	}

@@ -26,15 +26,10 @@ import (
 	"strings"
 	"time"
 
-	gosqlite "github.com/glebarez/go-sqlite"
 	"github.com/glebarez/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 )
-
-// ErrNotFound is wrapped by errors about a session or message that does not
-// exist. Test for it with errors.Is.
-var ErrNotFound = errors.New("not found")
 
 // busyTimeoutMS is how long a connection waits for another writer (in this or
 // another process) before giving up. Writes are short, so 5 s is only reached
@@ -77,7 +72,7 @@ type Store struct {
 func Open(ctx context.Context, path string) (*Store, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, opError(err, "open %s", path)
 	}
 	if err := prepareFile(abs); err != nil {
 		return nil, err
@@ -167,11 +162,11 @@ func openHandle(path string, q url.Values) (*gorm.DB, *sql.DB, error) {
 // file must start with the SQLite header.
 func prepareFile(path string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("store: create the directory for %s: %w", path, err)
+		return opError(err, "create the directory for %s", path)
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return fmt.Errorf("store: open %s: %w", path, err)
+		return opError(err, "open %s", path)
 	}
 	defer f.Close()
 	header := make([]byte, 16)
@@ -180,42 +175,11 @@ func prepareFile(path string) error {
 	case n == 0 && (err == io.EOF || err == nil):
 		return nil // new or empty file: SQLite initialises it
 	case err != nil && err != io.ErrUnexpectedEOF:
-		return fmt.Errorf("store: read %s: %w", path, err)
+		return opError(err, "read %s", path)
 	case !bytes.Equal(header[:n], []byte("SQLite format 3\x00")):
-		return fmt.Errorf("store: %s is not a SQLite database; move it away or point herm at another file", path)
+		return opError(fmt.Errorf("%w; move it away or point herm at another file", ErrNotDatabase), "open %s", path)
 	}
 	return nil
-}
-
-// sqliteCode returns the extended SQLite result code in err, or 0.
-func sqliteCode(err error) int {
-	var se *gosqlite.Error
-	if errors.As(err, &se) {
-		return se.Code()
-	}
-	return 0
-}
-
-// isUniqueViolation reports a PRIMARY KEY or UNIQUE constraint failure.
-func isUniqueViolation(err error) bool {
-	c := sqliteCode(err)
-	return c == 1555 || c == 2067 // SQLITE_CONSTRAINT_PRIMARYKEY, SQLITE_CONSTRAINT_UNIQUE
-}
-
-// isForeignKeyViolation reports a FOREIGN KEY constraint failure.
-func isForeignKeyViolation(err error) bool {
-	return sqliteCode(err) == 787 // SQLITE_CONSTRAINT_FOREIGNKEY
-}
-
-// openError words a failure to open or migrate the database.
-func openError(path string, err error) error {
-	switch sqliteCode(err) & 0xff {
-	case 26: // SQLITE_NOTADB
-		return fmt.Errorf("store: %s is not a SQLite database; move it away or point herm at another file: %w", path, err)
-	case 11: // SQLITE_CORRUPT
-		return fmt.Errorf("store: %s is corrupt; restore it from a backup or move it away: %w", path, err)
-	}
-	return fmt.Errorf("store: open %s: %w", path, err)
 }
 
 // prepare compiles the statements used on hot paths.
@@ -253,7 +217,7 @@ func (s *Store) Close() error {
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
-		return fmt.Errorf("store: close %s: %w", s.path, err)
+		return opError(err, "close %s", s.path)
 	}
 	return nil
 }

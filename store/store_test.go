@@ -166,6 +166,9 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 	if err == nil {
 		t.Fatal("Open of a database from a newer herm succeeded")
 	}
+	if !errors.Is(err, ErrNewerSchema) {
+		t.Errorf("error %q is not ErrNewerSchema", err)
+	}
 	for _, want := range []string{path, "upgrade herm", "schema version"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not mention %q", err, want)
@@ -194,6 +197,9 @@ func TestOpenRefusesNonDatabase(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), path) {
 				t.Errorf("error %q does not name the file", err)
+			}
+			if !errors.Is(err, ErrNotDatabase) && !errors.Is(err, ErrCorrupt) {
+				t.Errorf("error %q is neither ErrNotDatabase nor ErrCorrupt", err)
 			}
 			if !strings.Contains(err.Error(), "not a SQLite database") && !strings.Contains(err.Error(), "corrupt") {
 				t.Errorf("error %q does not say the file is not a database", err)

@@ -1,0 +1,66 @@
+package store
+
+import (
+	"context"
+	"testing"
+)
+
+// seedSessions creates n sessions for the session benchmarks.
+func seedSessions(b *testing.B, s *Store, n int) []*Session {
+	out := make([]*Session, n)
+	for i := range out {
+		out[i] = newSession(b, s)
+	}
+	return out
+}
+
+// BenchmarkFindSessions lists the newest page of 1,000 sessions: what the
+// sessions pane and `herm sessions list` do.
+func BenchmarkFindSessions(b *testing.B) {
+	s := openTest(b)
+	seedSessions(b, s, 1000)
+	ctx := context.Background()
+	for b.Loop() {
+		list, err := s.FindSessions(ctx, SessionFilter{Limit: 50})
+		if err != nil || len(list) != 50 {
+			b.Fatalf("%d sessions, %v", len(list), err)
+		}
+	}
+}
+
+// BenchmarkSession reads one session by id.
+func BenchmarkSession(b *testing.B) {
+	s := openTest(b)
+	ids := seedSessions(b, s, 1000)
+	ctx := context.Background()
+	i := 0
+	for b.Loop() {
+		if _, err := s.Session(ctx, ids[i%len(ids)].ID); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// BenchmarkCreateSession inserts sessions with generated ids.
+func BenchmarkCreateSession(b *testing.B) {
+	s := openTest(b)
+	ctx := context.Background()
+	for b.Loop() {
+		if err := s.CreateSession(ctx, &Session{Source: "cli", Model: "m"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkAddUsage adds a turn's usage to a session (once per model call).
+func BenchmarkAddUsage(b *testing.B) {
+	s := openTest(b)
+	sess := newSession(b, s)
+	ctx := context.Background()
+	for b.Loop() {
+		if err := s.AddUsage(ctx, sess.ID, Usage{InputTokens: 100, OutputTokens: 20}, 0.001); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
