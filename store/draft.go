@@ -196,11 +196,11 @@ func (d *Draft) Abandon(ctx context.Context, finishReason string) error {
 	if err != nil {
 		return opError(err, "abandon draft message %d", d.id)
 	}
-	res, err := d.s.wdb.ExecContext(ctx, `UPDATE messages
+	n, err := execCount(ctx, d.s.w, `UPDATE messages
 		SET content = ?, reasoning = ?, finish_reason = ?, complete = 1 WHERE id = ?`,
 		content, reasoning, finishReason, d.id)
 	if err == nil {
-		err = d.checkUpdated(res)
+		err = d.checkUpdated(n)
 	}
 	if err != nil {
 		d.reopen()
@@ -247,7 +247,7 @@ func (d *Draft) writeFinal(ctx context.Context, m *Message) error {
 	}
 	u := m.Usage
 	return d.s.withTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE messages SET
+		n, err := execCount(ctx, tx, `UPDATE messages SET
 			role = ?, content = ?, tool_calls = ?, tool_call_id = ?,
 			tool_name = ?, tool_args = ?, reasoning = ?, reasoning_signature = ?,
 			finish_reason = ?, token_count = ?,
@@ -260,7 +260,7 @@ func (d *Draft) writeFinal(ctx context.Context, m *Message) error {
 		if err != nil {
 			return err
 		}
-		if err := d.checkUpdated(res); err != nil {
+		if err := d.checkUpdated(n); err != nil {
 			return err
 		}
 		if u == (Usage{}) {
@@ -276,11 +276,9 @@ func (d *Draft) writeFinal(ctx context.Context, m *Message) error {
 	})
 }
 
-// checkUpdated turns an update that matched no row into ErrNotFound.
-func (d *Draft) checkUpdated(res sql.Result) error {
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
+// checkUpdated turns an update that changed n = 0 rows into ErrNotFound.
+func (d *Draft) checkUpdated(n int64) error {
+	if n == 0 {
 		return fmt.Errorf("message %d: %w (deleted while streaming?)", d.id, ErrNotFound)
 	}
 	return nil

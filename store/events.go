@@ -34,45 +34,24 @@ func (s *Store) AppendEvent(ctx context.Context, e *Event) error {
 	if created.IsZero() {
 		created = nowUTC()
 	}
-	res, err := s.wdb.ExecContext(ctx, `INSERT INTO session_events (session_id, kind, data, created_at)
-		VALUES (?, ?, ?, ?)`, e.SessionID, e.Kind, data, toNanos(created))
-	if err != nil {
+	row := eventRow{SessionID: e.SessionID, Kind: e.Kind, Data: data, CreatedAt: toNanos(created)}
+	if err := s.orm(ctx, s.w).Create(&row).Error; err != nil {
 		if isForeignKeyViolation(err) {
 			return opError(ErrNotFound, "append %s event: session %s", e.Kind, e.SessionID)
 		}
 		return opError(err, "append %s event to session %s", e.Kind, e.SessionID)
 	}
-	id, err := res.LastInsertId()
-	if err != nil {
-		return opError(err, "append %s event to session %s", e.Kind, e.SessionID)
-	}
-	e.ID, e.CreatedAt, e.Data = id, fromNanos(toNanos(created)), json.RawMessage(data)
+	e.ID, e.CreatedAt, e.Data = row.ID, fromNanos(row.CreatedAt), json.RawMessage(data)
 	return nil
 }
 
 // Events returns a session's events in order.
 func (s *Store) Events(ctx context.Context, sessionID string) ([]Event, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT id, session_id, kind, data, created_at
-		FROM session_events WHERE session_id = ? ORDER BY id`, sessionID)
-	if err != nil {
+	var rows []eventRow
+	if err := s.orm(ctx, s.r).Where("session_id = ?", sessionID).Order("id").Find(&rows).Error; err != nil {
 		return nil, opError(err, "events of session %s", sessionID)
 	}
-	defer rows.Close()
-	var out []Event
-	for rows.Next() {
-		var (
-			e       Event
-			data    string
-			created int64
-		)
-		if err := rows.Scan(&e.ID, &e.SessionID, &e.Kind, &data, &created); err != nil {
-			return nil, opError(err, "events of session %s", sessionID)
-		}
-		e.Data, e.CreatedAt = json.RawMessage(data), fromNanos(created)
-		out = append(out, e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, opError(err, "events of session %s", sessionID)
-	}
-	return out, nil
+	return fromRows(rows, func(r *eventRow) Event {
+		return Event{ID: r.ID, SessionID: r.SessionID, Kind: r.Kind, Data: json.RawMessage(r.Data), CreatedAt: fromNanos(r.CreatedAt)}
+	}), nil
 }

@@ -350,22 +350,14 @@ func (w *importWriter) dedupe(ctx context.Context, tx *sql.Tx, b *importBatch, r
 	if err != nil {
 		return false, err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id FROM sessions WHERE id IN (SELECT value FROM json_each(?))`, string(list))
+	stored, err := allRows(ctx, tx, `SELECT id FROM sessions WHERE id IN (SELECT value FROM json_each(?))`,
+		[]any{string(list)}, scanOne[string])
 	if err != nil {
 		return false, err
 	}
-	taken := map[string]bool{}
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return false, err
-		}
+	taken := make(map[string]bool, len(stored))
+	for _, id := range stored {
 		taken[id] = true
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return false, err
 	}
 	changed := false
 	kept := b.items[:0]

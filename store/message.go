@@ -144,7 +144,7 @@ func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
 		for _, id := range order {
 			t := touched[id]
 			u := t.usage
-			res, err := tx.ExecContext(ctx, `UPDATE sessions
+			n, err := execCount(ctx, tx, `UPDATE sessions
 				SET message_count = message_count + ?, updated_at = max(updated_at, ?),
 				    input_tokens = input_tokens + ?, output_tokens = output_tokens + ?,
 				    cache_read_tokens = cache_read_tokens + ?, cache_write_tokens = cache_write_tokens + ?,
@@ -154,9 +154,7 @@ func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
 			if err != nil {
 				return err
 			}
-			if n, err := res.RowsAffected(); err != nil {
-				return err
-			} else if n == 0 {
+			if n == 0 {
 				return fmt.Errorf("session %s: %w", id, ErrNotFound)
 			}
 		}
@@ -317,22 +315,18 @@ func (s *Store) MessagesPage(ctx context.Context, sessionID string, beforeID int
 func (s *Store) DeleteMessagesAfter(ctx context.Context, sessionID string, afterID int64) (int, error) {
 	var deleted int64
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE session_id = ? AND id > ?`, sessionID, afterID)
+		var err error
+		deleted, err = execCount(ctx, tx, `DELETE FROM messages WHERE session_id = ? AND id > ?`, sessionID, afterID)
 		if err != nil {
 			return err
 		}
-		if deleted, err = res.RowsAffected(); err != nil {
-			return err
-		}
-		res, err = tx.ExecContext(ctx, `UPDATE sessions
+		n, err := execCount(ctx, tx, `UPDATE sessions
 			SET message_count = max(message_count - ?, 0), updated_at = max(updated_at, ?)
 			WHERE id = ?`, deleted, toNanos(nowUTC()), sessionID)
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
+		if n == 0 {
 			return fmt.Errorf("session %s: %w", sessionID, ErrNotFound)
 		}
 		return nil
@@ -343,21 +337,9 @@ func (s *Store) DeleteMessagesAfter(ctx context.Context, sessionID string, after
 	return int(deleted), nil
 }
 
+// queryMessages reads the messages query selects (messageColumns).
 func (s *Store) queryMessages(ctx context.Context, query string, args ...any) ([]Message, error) {
-	rows, err := s.rdb.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Message
-	for rows.Next() {
-		m, err := scanMessage(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return allRows(ctx, s.r, query, args, scanMessage)
 }
 
 func scanMessage(rows *sql.Rows) (Message, error) {

@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -93,16 +95,10 @@ func anyHidden(sources []string) bool {
 func (s *Store) FindSessions(ctx context.Context, f SessionFilter) ([]Session, error) {
 	where, args := f.where()
 	limit := min(defaultInt(f.Limit, 50), 1000)
-	var rows []sessionRow
-	err := s.r.WithContext(ctx).Raw(`SELECT * FROM sessions`+where+
-		` ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`, append(args, limit, max(f.Offset, 0))...).
-		Scan(&rows).Error
+	out, err := allRows(ctx, s.r, `SELECT `+sessionColumns+` FROM sessions`+where+
+		` ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`, append(args, limit, max(f.Offset, 0)), scanSession)
 	if err != nil {
 		return nil, opError(err, "list sessions")
-	}
-	out := make([]Session, len(rows))
-	for i := range rows {
-		out[i] = rows[i].session()
 	}
 	return out, nil
 }
@@ -111,7 +107,7 @@ func (s *Store) FindSessions(ctx context.Context, f SessionFilter) ([]Session, e
 func (s *Store) CountSessions(ctx context.Context, f SessionFilter) (int, error) {
 	where, args := f.where()
 	var n int
-	if err := s.rdb.QueryRowContext(ctx, `SELECT count(*) FROM sessions`+where, args...).Scan(&n); err != nil {
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM sessions`+where, args...).Scan(&n); err != nil {
 		return 0, opError(err, "count sessions")
 	}
 	return n, nil
@@ -127,29 +123,25 @@ func (s *Store) Previews(ctx context.Context, ids []string, maxRunes int) (map[s
 	}
 	list, err := json.Marshal(ids)
 	if err != nil {
-		return nil, err
+		return nil, opError(err, "session previews")
 	}
 	// The first user message is found through messages_session; substr
 	// keeps a huge pasted prompt from being read whole. Characters are
 	// counted by SQLite, so 4 bytes per rune is a safe bound.
-	rows, err := s.rdb.QueryContext(ctx, `SELECT j.value, (SELECT substr(content, 1, ?) FROM messages
+	err = eachRow(ctx, s.r, `SELECT j.value, (SELECT substr(content, 1, ?) FROM messages
 		WHERE session_id = j.value AND role = 'user' ORDER BY id LIMIT 1)
-		FROM json_each(?) j`, maxRunes*4+16, string(list))
-	if err != nil {
-		return nil, opError(err, "session previews")
-	}
-	defer rows.Close()
-	for rows.Next() {
+		FROM json_each(?) j`, []any{maxRunes*4 + 16, string(list)}, func(rows *sql.Rows) error {
 		var id string
 		var content *string
 		if err := rows.Scan(&id, &content); err != nil {
-			return nil, opError(err, "session previews")
+			return err
 		}
 		if content != nil {
 			out[id] = clip(*content, maxRunes)
 		}
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, opError(err, "session previews")
 	}
 	return out, nil
@@ -169,14 +161,11 @@ func clip(s string, n int) string {
 // title a person set while an automatic one was being made wins). It
 // reports whether the title was set. A missing session is ErrNotFound.
 func (s *Store) SetTitleIfEmpty(ctx context.Context, id, title string) (bool, error) {
-	res, err := s.wdb.ExecContext(ctx, `UPDATE sessions SET title = ? WHERE id = ? AND title = ''`, title, id)
-	if err != nil {
-		return false, opError(err, "set title of session %s", id)
+	res := s.orm(ctx, s.w).Model(&sessionRow{}).Where("id = ? AND title = ''", id).Update("title", title)
+	if res.Error != nil {
+		return false, opError(res.Error, "set title of session %s", id)
 	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return false, opError(err, "set title of session %s", id)
-	}
+	n := res.RowsAffected
 	if n == 0 {
 		if _, err := s.Session(ctx, id); err != nil {
 			return false, err
@@ -229,14 +218,17 @@ func (s *Store) sessionsByID(ctx context.Context, ids []string) ([]Session, erro
 	var out []Session
 	const chunk = 500
 	for start := 0; start < len(ids); start += chunk {
-		var rows []sessionRow
 		part := ids[start:min(start+chunk, len(ids))]
-		if err := s.r.WithContext(ctx).Where("id IN ?", part).Find(&rows).Error; err != nil {
+		args := make([]any, len(part))
+		for i, id := range part {
+			args[i] = id
+		}
+		list, err := allRows(ctx, s.r, `SELECT `+sessionColumns+` FROM sessions WHERE id IN `+placeholders(len(part)),
+			args, scanSession)
+		if err != nil {
 			return nil, opError(err, "read sessions")
 		}
-		for i := range rows {
-			out = append(out, rows[i].session())
-		}
+		out = append(out, list...)
 	}
 	return out, nil
 }
@@ -318,21 +310,16 @@ func (s *Store) Lineage(ctx context.Context, id string) ([]Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	var rows []sessionRow
-	err = s.r.WithContext(ctx).Raw(`WITH RECURSIVE tree (id, depth) AS (
+	out, err := allRows(ctx, s.r, `WITH RECURSIVE tree (id, depth) AS (
 			SELECT ?, 0
 			UNION
 			SELECT s.id, t.depth + 1 FROM sessions s JOIN tree t ON s.parent_session_id = t.id
 			WHERE t.depth < ?
 		)
-		SELECT sessions.* FROM sessions JOIN tree ON tree.id = sessions.id
-		ORDER BY sessions.started_at, sessions.id`, root, maxLineageDepth).Scan(&rows).Error
+		SELECT `+sessionColumns+` FROM sessions WHERE id IN (SELECT id FROM tree)
+		ORDER BY started_at, id`, []any{root, maxLineageDepth}, scanSession)
 	if err != nil {
 		return nil, opError(err, "lineage of session %s", id)
-	}
-	out := make([]Session, len(rows))
-	for i := range rows {
-		out[i] = rows[i].session()
 	}
 	return out, nil
 }
@@ -371,25 +358,13 @@ func (s *Store) ResolveSessionID(ctx context.Context, ref string) (string, error
 	if ref == "" {
 		return "", opError(ErrNotFound, "no session id given")
 	}
-	rows, err := s.rdb.QueryContext(ctx, `SELECT id FROM sessions WHERE id >= ? AND id < ? ORDER BY id LIMIT 6`,
-		ref, ref+"\U0010FFFF")
+	ids, err := allRows(ctx, s.r, `SELECT id FROM sessions WHERE id >= ? AND id < ? ORDER BY id LIMIT 6`,
+		[]any{ref, ref + "\U0010FFFF"}, scanOne[string])
 	if err != nil {
 		return "", opError(err, "find session %s", ref)
 	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return "", opError(err, "find session %s", ref)
-		}
-		if id == ref {
-			return id, nil
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return "", opError(err, "find session %s", ref)
+	if slices.Contains(ids, ref) {
+		return ref, nil
 	}
 	switch len(ids) {
 	case 0:

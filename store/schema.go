@@ -153,7 +153,7 @@ CREATE TABLE approval_grants (
 // the write lock, so two processes opening a fresh file at once apply every
 // migration exactly once.
 func (s *Store) migrate(ctx context.Context) error {
-	if _, err := s.wdb.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version    INTEGER PRIMARY KEY,
 		applied_at INTEGER NOT NULL
 	)`); err != nil {

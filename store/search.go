@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"strings"
 	"time"
@@ -480,22 +481,12 @@ func (s *Store) searchFTS(ctx context.Context, p plan, match string, likeGroups 
 			ORDER BY messages_fts.rowid DESC LIMIT ? OFFSET ?`
 		all = append(all[:len(all)-3], limit, offset)
 	}
-	rows, err := s.rdb.QueryContext(ctx, q, all...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var hits []Hit
-	for rows.Next() {
-		var h Hit
+	return allRows(ctx, s.r, q, all, func(rows *sql.Rows) (h Hit, err error) {
 		var created int64
-		if err := rows.Scan(&h.MessageID, &h.SessionID, &h.Role, &created, &h.Rank); err != nil {
-			return nil, err
-		}
+		err = rows.Scan(&h.MessageID, &h.SessionID, &h.Role, &created, &h.Rank)
 		h.CreatedAt = fromNanos(created)
-		hits = append(hits, h)
-	}
-	return hits, rows.Err()
+		return h, err
+	})
 }
 
 // ftsSnippets fills the hits' snippets, computing snippet() only for the
@@ -515,15 +506,10 @@ func (s *Store) ftsSnippets(ctx context.Context, match string, hits []Hit) error
 		args = append(args, h.MessageID)
 	}
 	args = append(args, SnippetOpen, SnippetClose, SnippetEllipsis, snippetTokens, match, lo, hi)
-	rows, err := s.rdb.QueryContext(ctx, `SELECT rowid, CASE WHEN rowid IN `+placeholders(len(hits))+`
-			THEN snippet(messages_fts, -1, ?, ?, ?, ?) END
-		FROM messages_fts WHERE messages_fts MATCH ? AND rowid BETWEEN ? AND ?`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
 	byID := make(map[int64]string, len(hits))
-	for rows.Next() {
+	err := eachRow(ctx, s.r, `SELECT rowid, CASE WHEN rowid IN `+placeholders(len(hits))+`
+			THEN snippet(messages_fts, -1, ?, ?, ?, ?) END
+		FROM messages_fts WHERE messages_fts MATCH ? AND rowid BETWEEN ? AND ?`, args, func(rows *sql.Rows) error {
 		var id int64
 		var snip *string
 		if err := rows.Scan(&id, &snip); err != nil {
@@ -532,8 +518,9 @@ func (s *Store) ftsSnippets(ctx context.Context, match string, hits []Hit) error
 		if snip != nil {
 			byID[id] = *snip
 		}
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return err
 	}
 	for i := range hits {
@@ -552,21 +539,15 @@ func (s *Store) searchLike(ctx context.Context, p plan, groups [][]queryTerm, ne
 		FROM messages m WHERE 1` + filter + like + ` ORDER BY m.id DESC LIMIT ? OFFSET ?`
 	all := append(args, likeArgs...)
 	all = append(all, limit, offset)
-	rows, err := s.rdb.QueryContext(ctx, q, all...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	terms := termTexts(groups)
-	var hits []Hit
-	for rows.Next() {
+	return allRows(ctx, s.r, q, all, func(rows *sql.Rows) (Hit, error) {
 		var (
 			h                         Hit
 			created                   int64
 			content, toolArgs, toolNm string
 		)
 		if err := rows.Scan(&h.MessageID, &h.SessionID, &h.Role, &created, &content, &toolArgs, &toolNm); err != nil {
-			return nil, err
+			return h, err
 		}
 		h.CreatedAt = fromNanos(created)
 		text := content
@@ -579,7 +560,6 @@ func (s *Store) searchLike(ctx context.Context, p plan, groups [][]queryTerm, ne
 			}
 		}
 		h.Snippet = makeSnippet(text, terms)
-		hits = append(hits, h)
-	}
-	return hits, rows.Err()
+		return h, nil
+	})
 }

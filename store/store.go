@@ -10,6 +10,36 @@
 // headless gateway) may share the file; SQLite's WAL mode lets readers run
 // beside the writer, and writers of different processes wait for each other
 // through busy_timeout instead of failing with "database is locked".
+//
+// # Two layers, one rule
+//
+// A Store holds one handle per pool: a *sql.DB for the writer and one for
+// the readers. Every statement runs on one of them, through one of two
+// layers, and which one is decided by the path, not the table:
+//
+//   - Raw SQL (sql.go) for the hot paths: everything on the messages
+//     table, its full-text index and images — appending one message or a
+//     batch, importing, drafts, search, reading and paging messages, fork,
+//     rewind, delete and prune — and the reads of many sessions at once
+//     (lists and counts, lineage, export, stats), which the sessions pane
+//     runs per keystroke. The statements are written out, the hottest
+//     prepared once (prepare), and rows are read with eachRow and allRows.
+//   - GORM (orm.go, models.go) for the low-volume CRUD, one row at a time,
+//     a few per turn at most: sessions' metadata (create, read, update,
+//     usage, title), approval grants, pairing, cron jobs and runs, gateway
+//     routes and inbox, session events and file snapshots. GORM maps the
+//     row structs and builds the statements; it opens no connections of
+//     its own (orm binds it to a pool per call).
+//
+// The schema is neither: it is versioned SQL (schema*.go) applied by
+// migrate, because FTS5 tables, triggers and STRICT tables have no GORM
+// form and a migration must run exactly once even when two processes open
+// a new file together. GORM's part in the schema is the row structs, which
+// a test checks against the migrated tables.
+//
+// Errors are typed: every failing method returns an *Error saying what the
+// store was doing, wrapping causes a caller can test with errors.Is
+// (ErrNotFound, ErrNotDatabase…) or errors.As (*QueryError).
 package store
 
 import (
@@ -28,7 +58,6 @@ import (
 
 	"github.com/glebarez/sqlite"
 	"gorm.io/gorm"
-	"gorm.io/gorm/logger"
 )
 
 // busyTimeoutMS is how long a connection waits for another writer (in this or
@@ -40,17 +69,18 @@ const busyTimeoutMS = 5000
 type Store struct {
 	path string
 
-	// w is the only connection that writes, so writes in this process are
-	// serialised by database/sql handing it out to one caller at a time.
-	// Its transactions begin IMMEDIATE: they take the write lock up front and
-	// wait for it via busy_timeout, instead of failing when a read-then-write
-	// transaction cannot upgrade its lock.
-	w   *gorm.DB
-	wdb *sql.DB
-	// r is a pool of read-only connections; WAL lets them read a consistent
-	// snapshot while a write is in progress.
-	r   *gorm.DB
-	rdb *sql.DB
+	// w is the pool of the one connection that writes, so writes in this
+	// process are serialised by database/sql handing it out to one caller
+	// at a time. Its transactions begin IMMEDIATE: they take the write
+	// lock up front and wait for it via busy_timeout, instead of failing
+	// when a read-then-write transaction cannot upgrade its lock.
+	w *sql.DB
+	// r is a pool of read-only connections; WAL lets them read a
+	// consistent snapshot while a write is in progress.
+	r *sql.DB
+	// gorm is GORM's configuration, with no connections of its own: orm
+	// binds it to w or r for one call (orm.go).
+	gorm *gorm.DB
 
 	// Prepared statements for the hot paths: inserting one message, a full
 	// chunk of a batch, and a draft's text.
@@ -67,8 +97,8 @@ type Store struct {
 
 // Open opens the state database at path, creating it (0600, and its parent
 // directory 0700) if needed, and brings its schema up to date. A file that is
-// not a SQLite database, or one written by a newer herm, is refused with an
-// error naming the path.
+// not a SQLite database (ErrNotDatabase, ErrCorrupt), or one written by a
+// newer herm (ErrNewerSchema), is refused with an error naming the path.
 func Open(ctx context.Context, path string) (*Store, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -79,27 +109,37 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 
 	s := &Store{path: abs, newID: newSessionID}
-	if s.w, s.wdb, err = openHandle(abs, writePragmas()); err != nil {
+	if s.w, err = openPool(abs, writePragmas()); err != nil {
 		return nil, openError(abs, err)
 	}
-	s.wdb.SetMaxOpenConns(1)
-	s.wdb.SetMaxIdleConns(1)
-	s.wdb.SetConnMaxLifetime(0)
-	s.wdb.SetConnMaxIdleTime(0)
+	s.w.SetMaxOpenConns(1)
+	s.w.SetMaxIdleConns(1)
+	s.w.SetConnMaxLifetime(0)
+	s.w.SetConnMaxIdleTime(0)
 
 	if err := s.migrate(ctx); err != nil {
 		s.Close()
 		return nil, openError(abs, err)
 	}
 
-	if s.r, s.rdb, err = openHandle(abs, readPragmas()); err != nil {
+	if s.r, err = openPool(abs, readPragmas()); err != nil {
 		s.Close()
 		return nil, openError(abs, err)
 	}
 	readers := min(max(runtime.GOMAXPROCS(0), 2), 8)
-	s.rdb.SetMaxOpenConns(readers)
-	s.rdb.SetMaxIdleConns(readers)
+	s.r.SetMaxOpenConns(readers)
+	s.r.SetMaxIdleConns(readers)
+	// Open the first reader now, so a file the readers cannot open is
+	// refused here rather than by the first read.
+	if err := s.r.PingContext(ctx); err != nil {
+		s.Close()
+		return nil, openError(abs, err)
+	}
 
+	if s.gorm, err = openGORM(s.w); err != nil {
+		s.Close()
+		return nil, openError(abs, err)
+	}
 	if err := s.prepare(ctx); err != nil {
 		s.Close()
 		return nil, openError(abs, err)
@@ -136,24 +176,11 @@ func readPragmas() url.Values {
 	return q
 }
 
-// openHandle opens a GORM handle whose connections all get the given
-// pragmas. The DSN is a file: URI so any character in the path is escaped.
-func openHandle(path string, q url.Values) (*gorm.DB, *sql.DB, error) {
+// openPool opens a pool whose connections all get the given pragmas. The
+// DSN is a file: URI so any character in the path is escaped.
+func openPool(path string, q url.Values) (*sql.DB, error) {
 	dsn := (&url.URL{Scheme: "file", Path: path, RawQuery: q.Encode()}).String()
-	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{
-		// The store reports its own errors; GORM's logger would print to
-		// stdout, under the TUI.
-		Logger:                 logger.Discard,
-		SkipDefaultTransaction: true,
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	sqlDB, err := db.DB()
-	if err != nil {
-		return nil, nil, err
-	}
-	return db, sqlDB, nil
+	return sql.Open(sqlite.DriverName, dsn)
 }
 
 // prepareFile creates the parent directory (0700) and an empty database file
@@ -185,13 +212,13 @@ func prepareFile(path string) error {
 // prepare compiles the statements used on hot paths.
 func (s *Store) prepare(ctx context.Context) error {
 	var err error
-	if s.insertOne, err = s.wdb.PrepareContext(ctx, strings.TrimSuffix(insertMessagesSQL(1), " RETURNING id")); err != nil {
+	if s.insertOne, err = s.w.PrepareContext(ctx, strings.TrimSuffix(insertMessagesSQL(1), " RETURNING id")); err != nil {
 		return fmt.Errorf("prepare message insert: %w", err)
 	}
-	if s.insertChunk, err = s.wdb.PrepareContext(ctx, insertMessagesSQL(insertChunkRows)); err != nil {
+	if s.insertChunk, err = s.w.PrepareContext(ctx, insertMessagesSQL(insertChunkRows)); err != nil {
 		return fmt.Errorf("prepare message batch insert: %w", err)
 	}
-	s.updateDraft, err = s.wdb.PrepareContext(ctx,
+	s.updateDraft, err = s.w.PrepareContext(ctx,
 		`UPDATE messages SET content = ?, reasoning = ? WHERE id = ?`)
 	if err != nil {
 		return fmt.Errorf("prepare draft update: %w", err)
@@ -211,7 +238,7 @@ func (s *Store) Close() error {
 			errs = append(errs, st.Close())
 		}
 	}
-	for _, db := range []*sql.DB{s.rdb, s.wdb} {
+	for _, db := range []*sql.DB{s.r, s.w} {
 		if db != nil {
 			errs = append(errs, db.Close())
 		}
@@ -220,18 +247,4 @@ func (s *Store) Close() error {
 		return opError(err, "close %s", s.path)
 	}
 	return nil
-}
-
-// withTx runs fn in a write transaction (BEGIN IMMEDIATE on the single write
-// connection) and commits it; any error rolls it back.
-func (s *Store) withTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.wdb.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	return tx.Commit()
 }

@@ -45,7 +45,7 @@ func newSession(t testing.TB, s *Store) *Session {
 // table exactly (rank 1 = compare against the external content).
 func ftsIntegrity(t testing.TB, s *Store) {
 	t.Helper()
-	if _, err := s.wdb.Exec(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('integrity-check', 1)`); err != nil {
+	if _, err := s.w.Exec(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('integrity-check', 1)`); err != nil {
 		t.Fatalf("FTS integrity check: %v", err)
 	}
 }
@@ -90,20 +90,20 @@ func TestOpenCreatesPrivateFileAndDirectory(t *testing.T) {
 
 func TestOpenSetsPragmasOnEveryConnection(t *testing.T) {
 	s := openTest(t)
-	if got := pragma(t, s.wdb, "journal_mode"); got != "wal" {
+	if got := pragma(t, s.w, "journal_mode"); got != "wal" {
 		t.Errorf("journal_mode = %q, want wal", got)
 	}
-	if got := pragma(t, s.wdb, "synchronous"); got != "1" {
+	if got := pragma(t, s.w, "synchronous"); got != "1" {
 		t.Errorf("synchronous = %q, want 1 (NORMAL)", got)
 	}
-	if got := pragma(t, s.wdb, "busy_timeout"); got != "5000" {
+	if got := pragma(t, s.w, "busy_timeout"); got != "5000" {
 		t.Errorf("busy_timeout = %q, want 5000", got)
 	}
 	// Hold every read connection at once so each is a new one.
 	ctx := context.Background()
 	var conns []*sql.Conn
-	for range s.rdb.Stats().MaxOpenConnections {
-		c, err := s.rdb.Conn(ctx)
+	for range s.r.Stats().MaxOpenConnections {
+		c, err := s.r.Conn(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -133,7 +133,7 @@ func TestOpenTwiceAppliesMigrationsOnce(t *testing.T) {
 			t.Fatalf("open #%d: %v", i+1, err)
 		}
 		var n, version int
-		if err := s.rdb.QueryRow(`SELECT count(*), max(version) FROM schema_migrations`).Scan(&n, &version); err != nil {
+		if err := s.r.QueryRow(`SELECT count(*), max(version) FROM schema_migrations`).Scan(&n, &version); err != nil {
 			t.Fatal(err)
 		}
 		if n != SchemaVersion() || version != SchemaVersion() {
@@ -143,7 +143,7 @@ func TestOpenTwiceAppliesMigrationsOnce(t *testing.T) {
 			newSession(t, s)
 		}
 		var sessions int
-		if err := s.rdb.QueryRow(`SELECT count(*) FROM sessions`).Scan(&sessions); err != nil {
+		if err := s.r.QueryRow(`SELECT count(*) FROM sessions`).Scan(&sessions); err != nil {
 			t.Fatal(err)
 		}
 		if sessions != 1 {
@@ -158,7 +158,7 @@ func TestOpenTwiceAppliesMigrationsOnce(t *testing.T) {
 func TestOpenRefusesNewerSchema(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.db")
 	s := openAt(t, path)
-	if _, err := s.wdb.Exec(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, 0)`, SchemaVersion()+5); err != nil {
+	if _, err := s.w.Exec(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, 0)`, SchemaVersion()+5); err != nil {
 		t.Fatal(err)
 	}
 
@@ -224,7 +224,7 @@ func TestOpenPathWithURICharacters(t *testing.T) {
 
 func TestReadPoolCannotWrite(t *testing.T) {
 	s := openTest(t)
-	_, err := s.rdb.Exec(`INSERT INTO schema_migrations (version, applied_at) VALUES (999, 0)`)
+	_, err := s.r.Exec(`INSERT INTO schema_migrations (version, applied_at) VALUES (999, 0)`)
 	if err == nil {
 		t.Fatal("write through the read pool succeeded")
 	}

@@ -1,0 +1,76 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+)
+
+// The raw-SQL layer: the statements of the hot paths (see the package doc)
+// are written out and run through these helpers, on a pool (s.w, s.r) or
+// inside a write transaction. They return the driver's errors as they are;
+// the exported method that called them wraps the error once, with opError.
+
+// querier is what a statement runs on: a pool or a transaction.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// withTx runs fn in a write transaction (BEGIN IMMEDIATE on the single write
+// connection) and commits it; any error rolls it back.
+func (s *Store) withTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// eachRow runs query and calls fn for every row it returns, stopping at
+// the first error.
+func eachRow(ctx context.Context, q querier, query string, args []any, fn func(*sql.Rows) error) error {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// allRows runs query and returns its rows as scan reads them, in order.
+func allRows[T any](ctx context.Context, q querier, query string, args []any, scan func(*sql.Rows) (T, error)) ([]T, error) {
+	var out []T
+	err := eachRow(ctx, q, query, args, func(rows *sql.Rows) error {
+		v, err := scan(rows)
+		if err != nil {
+			return err
+		}
+		out = append(out, v)
+		return nil
+	})
+	return out, err
+}
+
+// execCount runs a statement and returns how many rows it changed.
+func execCount(ctx context.Context, q querier, query string, args ...any) (int64, error) {
+	res, err := q.ExecContext(ctx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// scanOne reads a row of one column.
+func scanOne[T any](rows *sql.Rows) (v T, err error) {
+	return v, rows.Scan(&v)
+}
