@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 )
 
@@ -62,5 +63,28 @@ func BenchmarkAddUsage(b *testing.B) {
 		if err := s.AddUsage(ctx, sess.ID, Usage{InputTokens: 100, OutputTokens: 20}, 0.001); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkOpen opens and closes an existing store: what every herm
+// command that reads sessions pays before its first query.
+func BenchmarkOpen(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "state.db")
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	seedSessions(b, s, 10)
+	s.Close()
+	ctx := context.Background()
+	for b.Loop() {
+		s, err := Open(ctx, path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.FindSessions(ctx, SessionFilter{Limit: 5}); err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
 	}
 }

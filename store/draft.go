@@ -196,9 +196,9 @@ func (d *Draft) Abandon(ctx context.Context, finishReason string) error {
 	if err != nil {
 		return opError(err, "abandon draft message %d", d.id)
 	}
-	n, err := execCount(ctx, d.s.w, `UPDATE messages
+	n, err := changed(d.s.w.ExecContext(ctx, `UPDATE messages
 		SET content = ?, reasoning = ?, finish_reason = ?, complete = 1 WHERE id = ?`,
-		content, reasoning, finishReason, d.id)
+		content, reasoning, finishReason, d.id))
 	if err == nil {
 		err = d.checkUpdated(n)
 	}
@@ -247,7 +247,7 @@ func (d *Draft) writeFinal(ctx context.Context, m *Message) error {
 	}
 	u := m.Usage
 	return d.s.withTx(ctx, func(tx *sql.Tx) error {
-		n, err := execCount(ctx, tx, `UPDATE messages SET
+		n, err := changed(tx.ExecContext(ctx, `UPDATE messages SET
 			role = ?, content = ?, tool_calls = ?, tool_call_id = ?,
 			tool_name = ?, tool_args = ?, reasoning = ?, reasoning_signature = ?,
 			finish_reason = ?, token_count = ?,
@@ -256,7 +256,7 @@ func (d *Draft) writeFinal(ctx context.Context, m *Message) error {
 			WHERE id = ?`,
 			m.Role, m.Content, toolCalls, m.ToolCallID, m.ToolName, toolSearchText(m.ToolCalls),
 			m.Reasoning, m.ReasoningSignature, m.FinishReason, m.TokenCount,
-			u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens, d.id)
+			u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens, d.id))
 		if err != nil {
 			return err
 		}

@@ -142,7 +142,7 @@ func forkCut(ctx context.Context, tx *sql.Tx, sessionID string, throughID int64)
 // (and become roots of their own lineage). A missing session is
 // ErrNotFound.
 func (s *Store) DeleteSession(ctx context.Context, id string) error {
-	n, err := execCount(ctx, s.w, `DELETE FROM sessions WHERE id = ?`, id)
+	n, err := changed(s.w.ExecContext(ctx, `DELETE FROM sessions WHERE id = ?`, id))
 	if err == nil && n == 0 {
 		err = ErrNotFound
 	}

@@ -144,13 +144,13 @@ func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
 		for _, id := range order {
 			t := touched[id]
 			u := t.usage
-			n, err := execCount(ctx, tx, `UPDATE sessions
+			n, err := changed(tx.ExecContext(ctx, `UPDATE sessions
 				SET message_count = message_count + ?, updated_at = max(updated_at, ?),
 				    input_tokens = input_tokens + ?, output_tokens = output_tokens + ?,
 				    cache_read_tokens = cache_read_tokens + ?, cache_write_tokens = cache_write_tokens + ?,
 				    reasoning_tokens = reasoning_tokens + ?
 				WHERE id = ?`, t.count, t.latest,
-				u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens, id)
+				u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens, id))
 			if err != nil {
 				return err
 			}
@@ -316,13 +316,13 @@ func (s *Store) DeleteMessagesAfter(ctx context.Context, sessionID string, after
 	var deleted int64
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		deleted, err = execCount(ctx, tx, `DELETE FROM messages WHERE session_id = ? AND id > ?`, sessionID, afterID)
+		deleted, err = changed(tx.ExecContext(ctx, `DELETE FROM messages WHERE session_id = ? AND id > ?`, sessionID, afterID))
 		if err != nil {
 			return err
 		}
-		n, err := execCount(ctx, tx, `UPDATE sessions
+		n, err := changed(tx.ExecContext(ctx, `UPDATE sessions
 			SET message_count = max(message_count - ?, 0), updated_at = max(updated_at, ?)
-			WHERE id = ?`, deleted, toNanos(nowUTC()), sessionID)
+			WHERE id = ?`, deleted, toNanos(nowUTC()), sessionID))
 		if err != nil {
 			return err
 		}

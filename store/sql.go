@@ -61,9 +61,11 @@ func allRows[T any](ctx context.Context, q querier, query string, args []any, sc
 	return out, err
 }
 
-// execCount runs a statement and returns how many rows it changed.
-func execCount(ctx context.Context, q querier, query string, args ...any) (int64, error) {
-	res, err := q.ExecContext(ctx, query, args...)
+// changed returns how many rows the statement whose ExecContext results
+// it is given changed: n, err := changed(tx.ExecContext(ctx, …)). Taking
+// the results rather than running the statement keeps the call on the
+// concrete *sql.Tx or *sql.DB, whose arguments stay on the stack.
+func changed(res sql.Result, err error) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
