@@ -10,11 +10,9 @@ import (
 // inside a write transaction. They return the driver's errors as they are;
 // the exported method that called them wraps the error once, with opError.
 
-// querier is what a statement runs on: a pool or a transaction.
+// querier is what eachRow and allRows read from: a pool or a transaction.
 type querier interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 // withTx runs fn in a write transaction (BEGIN IMMEDIATE on the single write

@@ -230,6 +230,23 @@ func TestReadPoolCannotWrite(t *testing.T) {
 	}
 }
 
+// TestORMRunsOnThePoolItIsGiven: GORM has no connections of its own, so a
+// write it is given the read pool for fails like a raw one, and the same
+// write on the writer succeeds.
+func TestORMRunsOnThePoolItIsGiven(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	if err := s.orm(ctx, s.r).Create(&grantRow{FindingID: "f", CreatedAt: 1}).Error; err == nil {
+		t.Fatal("a GORM write through the read pool succeeded")
+	}
+	if err := s.orm(ctx, s.w).Create(&grantRow{FindingID: "f", CreatedAt: 1}).Error; err != nil {
+		t.Fatalf("a GORM write through the writer: %v", err)
+	}
+	if g, err := s.Grants(ctx); err != nil || len(g) != 1 {
+		t.Fatalf("Grants = %v, %v; want the one written", g, err)
+	}
+}
+
 func TestSessionNotFoundIsErrNotFound(t *testing.T) {
 	s := openTest(t)
 	_, err := s.Session(context.Background(), "nope")
