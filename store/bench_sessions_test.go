@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"math/rand/v2"
 	"path/filepath"
 	"testing"
 )
@@ -86,5 +87,27 @@ func BenchmarkOpen(b *testing.B) {
 			b.Fatal(err)
 		}
 		s.Close()
+	}
+}
+
+// BenchmarkMessages reads a 5,000-message session whole: resuming it, or
+// `herm sessions show`.
+func BenchmarkMessages(b *testing.B) {
+	s := openTest(b)
+	sess := newSession(b, s)
+	r := rand.New(rand.NewPCG(5, 6))
+	batch := make([]*Message, 5000)
+	for i := range batch {
+		batch[i] = benchMessage(r, sess.ID, 40)
+	}
+	ctx := context.Background()
+	if err := s.AppendMessages(ctx, batch); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		msgs, err := s.Messages(ctx, sess.ID)
+		if err != nil || len(msgs) != len(batch) {
+			b.Fatalf("%d messages, %v", len(msgs), err)
+		}
 	}
 }
