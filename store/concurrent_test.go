@@ -108,7 +108,7 @@ func writeLoad(t *testing.T, stores []*Store, goroutines, rounds int) {
 	if got.MessageCount != len(msgs) {
 		t.Errorf("message_count = %d, %d messages stored", got.MessageCount, len(msgs))
 	}
-	if v := pragma(t, stores[0].wdb, "integrity_check"); v != "ok" {
+	if v := pragma(t, stores[0].w, "integrity_check"); v != "ok" {
 		t.Errorf("integrity_check = %s", v)
 	}
 	ftsIntegrity(t, stores[0])

@@ -190,7 +190,7 @@ func checkAfterCrash(t *testing.T, path, sessionID string, round int, acked map[
 		t.Fatalf("round %d: reopen after kill -9: %v", round, err)
 	}
 	defer s.Close()
-	if v := pragma(t, s.wdb, "integrity_check"); v != "ok" {
+	if v := pragma(t, s.w, "integrity_check"); v != "ok" {
 		t.Fatalf("round %d: integrity_check = %s", round, v)
 	}
 	ftsIntegrity(t, s)

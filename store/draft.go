@@ -142,7 +142,7 @@ func (d *Draft) flush() {
 	if err != nil {
 		// Retried on the next Append rather than on a timer, so a draft
 		// left open on a closed store does not spin.
-		d.err = fmt.Errorf("store: write draft message %d: %w", d.id, err)
+		d.err = opError(err, "write draft message %d", d.id)
 	} else {
 		d.written, d.err = version, nil
 		if d.version != d.written {
@@ -172,7 +172,7 @@ func (d *Draft) Err() error {
 func (d *Draft) Commit(ctx context.Context, final *Message) error {
 	content, reasoning, err := d.finish()
 	if err != nil {
-		return fmt.Errorf("store: commit draft message %d: %w", d.id, err)
+		return opError(err, "commit draft message %d", d.id)
 	}
 	if final == nil {
 		final = &Message{Content: content, Reasoning: reasoning}
@@ -183,7 +183,7 @@ func (d *Draft) Commit(ctx context.Context, final *Message) error {
 	final.ID, final.SessionID, final.CreatedAt, final.Complete = d.id, d.sessionID, d.created, true
 	if err := d.writeFinal(ctx, final); err != nil {
 		d.reopen()
-		return fmt.Errorf("store: commit draft message %d: %w", d.id, err)
+		return opError(err, "commit draft message %d", d.id)
 	}
 	return nil
 }
@@ -194,17 +194,17 @@ func (d *Draft) Commit(ctx context.Context, final *Message) error {
 func (d *Draft) Abandon(ctx context.Context, finishReason string) error {
 	content, reasoning, err := d.finish()
 	if err != nil {
-		return fmt.Errorf("store: abandon draft message %d: %w", d.id, err)
+		return opError(err, "abandon draft message %d", d.id)
 	}
-	res, err := d.s.wdb.ExecContext(ctx, `UPDATE messages
+	n, err := changed(d.s.w.ExecContext(ctx, `UPDATE messages
 		SET content = ?, reasoning = ?, finish_reason = ?, complete = 1 WHERE id = ?`,
-		content, reasoning, finishReason, d.id)
+		content, reasoning, finishReason, d.id))
 	if err == nil {
-		err = d.checkUpdated(res)
+		err = d.checkUpdated(n)
 	}
 	if err != nil {
 		d.reopen()
-		return fmt.Errorf("store: abandon draft message %d: %w", d.id, err)
+		return opError(err, "abandon draft message %d", d.id)
 	}
 	return nil
 }
@@ -247,7 +247,7 @@ func (d *Draft) writeFinal(ctx context.Context, m *Message) error {
 	}
 	u := m.Usage
 	return d.s.withTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE messages SET
+		n, err := changed(tx.ExecContext(ctx, `UPDATE messages SET
 			role = ?, content = ?, tool_calls = ?, tool_call_id = ?,
 			tool_name = ?, tool_args = ?, reasoning = ?, reasoning_signature = ?,
 			finish_reason = ?, token_count = ?,
@@ -256,11 +256,11 @@ func (d *Draft) writeFinal(ctx context.Context, m *Message) error {
 			WHERE id = ?`,
 			m.Role, m.Content, toolCalls, m.ToolCallID, m.ToolName, toolSearchText(m.ToolCalls),
 			m.Reasoning, m.ReasoningSignature, m.FinishReason, m.TokenCount,
-			u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens, d.id)
+			u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens, d.id))
 		if err != nil {
 			return err
 		}
-		if err := d.checkUpdated(res); err != nil {
+		if err := d.checkUpdated(n); err != nil {
 			return err
 		}
 		if u == (Usage{}) {
@@ -276,11 +276,9 @@ func (d *Draft) writeFinal(ctx context.Context, m *Message) error {
 	})
 }
 
-// checkUpdated turns an update that matched no row into ErrNotFound.
-func (d *Draft) checkUpdated(res sql.Result) error {
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
+// checkUpdated turns an update that changed n = 0 rows into ErrNotFound.
+func (d *Draft) checkUpdated(n int64) error {
+	if n == 0 {
 		return fmt.Errorf("message %d: %w (deleted while streaming?)", d.id, ErrNotFound)
 	}
 	return nil

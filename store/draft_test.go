@@ -18,7 +18,7 @@ func (d *Draft) writeCount() int {
 // stored reads a message as the database has it now.
 func stored(t *testing.T, s *Store, id int64) Message {
 	t.Helper()
-	rows, err := s.rdb.Query(`SELECT `+messageColumns+` FROM messages WHERE id = ?`, id)
+	rows, err := s.r.Query(`SELECT `+messageColumns+` FROM messages WHERE id = ?`, id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+	"errors"
 	"time"
 )
 
@@ -21,58 +21,37 @@ type Event struct {
 // AppendEvent commits e (setting its ID and, if zero, CreatedAt).
 func (s *Store) AppendEvent(ctx context.Context, e *Event) error {
 	if e.Kind == "" {
-		return fmt.Errorf("store: append event to session %s: the event has no kind", e.SessionID)
+		return opError(errors.New("the event has no kind"), "append event to session %s", e.SessionID)
 	}
 	data := string(e.Data)
 	if data == "" {
 		data = "{}"
 	}
 	if !json.Valid([]byte(data)) {
-		return fmt.Errorf("store: append %s event to session %s: data is not valid JSON", e.Kind, e.SessionID)
+		return opError(errors.New("data is not valid JSON"), "append %s event to session %s", e.Kind, e.SessionID)
 	}
 	created := e.CreatedAt
 	if created.IsZero() {
 		created = nowUTC()
 	}
-	res, err := s.wdb.ExecContext(ctx, `INSERT INTO session_events (session_id, kind, data, created_at)
-		VALUES (?, ?, ?, ?)`, e.SessionID, e.Kind, data, toNanos(created))
-	if err != nil {
+	row := eventRow{SessionID: e.SessionID, Kind: e.Kind, Data: data, CreatedAt: toNanos(created)}
+	if err := s.orm(ctx, s.w).Create(&row).Error; err != nil {
 		if isForeignKeyViolation(err) {
-			return fmt.Errorf("store: append %s event: session %s: %w", e.Kind, e.SessionID, ErrNotFound)
+			return opError(ErrNotFound, "append %s event: session %s", e.Kind, e.SessionID)
 		}
-		return fmt.Errorf("store: append %s event to session %s: %w", e.Kind, e.SessionID, err)
+		return opError(err, "append %s event to session %s", e.Kind, e.SessionID)
 	}
-	id, err := res.LastInsertId()
-	if err != nil {
-		return fmt.Errorf("store: append %s event to session %s: %w", e.Kind, e.SessionID, err)
-	}
-	e.ID, e.CreatedAt, e.Data = id, fromNanos(toNanos(created)), json.RawMessage(data)
+	e.ID, e.CreatedAt, e.Data = row.ID, fromNanos(row.CreatedAt), json.RawMessage(data)
 	return nil
 }
 
 // Events returns a session's events in order.
 func (s *Store) Events(ctx context.Context, sessionID string) ([]Event, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT id, session_id, kind, data, created_at
-		FROM session_events WHERE session_id = ? ORDER BY id`, sessionID)
-	if err != nil {
-		return nil, fmt.Errorf("store: events of session %s: %w", sessionID, err)
+	var rows []eventRow
+	if err := s.orm(ctx, s.r).Where("session_id = ?", sessionID).Order("id").Find(&rows).Error; err != nil {
+		return nil, opError(err, "events of session %s", sessionID)
 	}
-	defer rows.Close()
-	var out []Event
-	for rows.Next() {
-		var (
-			e       Event
-			data    string
-			created int64
-		)
-		if err := rows.Scan(&e.ID, &e.SessionID, &e.Kind, &data, &created); err != nil {
-			return nil, fmt.Errorf("store: events of session %s: %w", sessionID, err)
-		}
-		e.Data, e.CreatedAt = json.RawMessage(data), fromNanos(created)
-		out = append(out, e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: events of session %s: %w", sessionID, err)
-	}
-	return out, nil
+	return fromRows(rows, func(r *eventRow) Event {
+		return Event{ID: r.ID, SessionID: r.SessionID, Kind: r.Kind, Data: json.RawMessage(r.Data), CreatedAt: fromNanos(r.CreatedAt)}
+	}), nil
 }

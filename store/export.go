@@ -107,7 +107,7 @@ func (s *Store) ExportJSONL(ctx context.Context, w io.Writer, ids []string, opts
 		err = bw.Flush()
 	}
 	if err != nil {
-		return n, fmt.Errorf("store: export: %w", err)
+		return n, opError(err, "export")
 	}
 	return n, nil
 }
@@ -140,23 +140,22 @@ func (s *Store) eachSession(ctx context.Context, ids []string, fn func(*Session,
 		lastID          = ""
 	)
 	for {
-		var rows []sessionRow
-		err := s.r.WithContext(ctx).Raw(`SELECT * FROM sessions
+		page, err := allRows(ctx, s.r, `SELECT `+sessionColumns+` FROM sessions
 			WHERE started_at > ? OR (started_at = ? AND id > ?)
-			ORDER BY started_at, id LIMIT 500`, lastStart, lastStart, lastID).Scan(&rows).Error
+			ORDER BY started_at, id LIMIT 500`, []any{lastStart, lastStart, lastID}, scanSession)
 		if err != nil {
 			return err
 		}
-		for i := range rows {
-			sess := rows[i].session()
-			if err := visit(&sess); err != nil {
+		for i := range page {
+			if err := visit(&page[i]); err != nil {
 				return err
 			}
 		}
-		if len(rows) < 500 {
+		if len(page) < 500 {
 			return nil
 		}
-		lastStart, lastID = rows[len(rows)-1].StartedAt, rows[len(rows)-1].ID
+		last := page[len(page)-1]
+		lastStart, lastID = toNanos(last.StartedAt), last.ID
 	}
 }
 
@@ -175,7 +174,7 @@ func (s *Store) ExportMarkdown(ctx context.Context, w io.Writer, id string) erro
 	bw := bufio.NewWriter(w)
 	writeMarkdown(bw, sess, msgs)
 	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("store: export session %s as Markdown: %w", id, err)
+		return opError(err, "export session %s as Markdown", id)
 	}
 	return nil
 }

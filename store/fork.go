@@ -27,7 +27,7 @@ type ForkOptions struct {
 func (s *Store) Fork(ctx context.Context, sessionID string, throughID int64, opts ForkOptions) (*Session, error) {
 	child, err := s.fork(ctx, sessionID, throughID, opts)
 	if err != nil {
-		return nil, fmt.Errorf("store: fork session %s at message %d: %w", sessionID, throughID, err)
+		return nil, opError(err, "fork session %s at message %d", sessionID, throughID)
 	}
 	return child, nil
 }
@@ -117,27 +117,24 @@ func forkCut(ctx context.Context, tx *sql.Tx, sessionID string, throughID int64)
 	// Tool answers follow their assistant message directly (the agent
 	// commits them in order), so the run of tool messages after the cut
 	// is exactly what answers the calls at or before it.
-	rows, err := tx.QueryContext(ctx, `SELECT id, role FROM messages
-		WHERE session_id = ? AND id > ? ORDER BY id LIMIT 256`, sessionID, throughID)
+	type idRole struct {
+		id   int64
+		role string
+	}
+	next, err := allRows(ctx, tx, `SELECT id, role FROM messages
+		WHERE session_id = ? AND id > ? ORDER BY id LIMIT 256`, []any{sessionID, throughID},
+		func(rows *sql.Rows) (m idRole, err error) { return m, rows.Scan(&m.id, &m.role) })
 	if err != nil {
 		return 0, err
 	}
-	defer rows.Close()
 	cut := throughID
-	for rows.Next() {
-		var (
-			next int64
-			role string
-		)
-		if err := rows.Scan(&next, &role); err != nil {
-			return 0, err
-		}
-		if role != "tool" {
+	for _, m := range next {
+		if m.role != "tool" {
 			break
 		}
-		cut = next
+		cut = m.id
 	}
-	return cut, rows.Err()
+	return cut, nil
 }
 
 // DeleteSession deletes a session with its messages and events; the
@@ -145,14 +142,12 @@ func forkCut(ctx context.Context, tx *sql.Tx, sessionID string, throughID int64)
 // (and become roots of their own lineage). A missing session is
 // ErrNotFound.
 func (s *Store) DeleteSession(ctx context.Context, id string) error {
-	res, err := s.wdb.ExecContext(ctx, `DELETE FROM sessions WHERE id = ?`, id)
-	if err != nil {
-		return fmt.Errorf("store: delete session %s: %w", id, err)
+	n, err := changed(s.w.ExecContext(ctx, `DELETE FROM sessions WHERE id = ?`, id))
+	if err == nil && n == 0 {
+		err = ErrNotFound
 	}
-	if n, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("store: delete session %s: %w", id, err)
-	} else if n == 0 {
-		return fmt.Errorf("store: delete session %s: %w", id, ErrNotFound)
+	if err != nil {
+		return opError(err, "delete session %s", id)
 	}
 	return nil
 }
@@ -184,7 +179,7 @@ const pruneBatch = 200
 func (s *Store) Prune(ctx context.Context, opts PruneOptions) (PruneResult, error) {
 	var res PruneResult
 	if opts.Before.IsZero() {
-		return res, errors.New("store: prune: no age given; say how old sessions must be")
+		return res, opError(errors.New("no age given; say how old sessions must be"), "prune")
 	}
 	where := ` WHERE updated_at < ?`
 	args := []any{toNanos(opts.Before)}
@@ -198,34 +193,30 @@ func (s *Store) Prune(ctx context.Context, opts PruneOptions) (PruneResult, erro
 		where += ` AND archived = 1`
 	}
 	if opts.DryRun {
-		err := s.rdb.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(message_count), 0) FROM sessions`+where, args...).
+		err := s.r.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(message_count), 0) FROM sessions`+where, args...).
 			Scan(&res.Sessions, &res.Messages)
 		if err != nil {
-			return res, fmt.Errorf("store: prune: %w", err)
+			return res, opError(err, "prune")
 		}
 		return res, nil
 	}
 	for {
 		var batch int
 		err := s.withTx(ctx, func(tx *sql.Tx) error {
-			rows, err := tx.QueryContext(ctx, `SELECT id, message_count FROM sessions`+where+` LIMIT ?`, append(args, pruneBatch)...)
-			if err != nil {
-				return err
-			}
 			var ids []any
 			msgs := 0
-			for rows.Next() {
-				var id string
-				var n int
-				if err := rows.Scan(&id, &n); err != nil {
-					rows.Close()
-					return err
-				}
-				ids = append(ids, id)
-				msgs += n
-			}
-			rows.Close()
-			if err := rows.Err(); err != nil {
+			err := eachRow(ctx, tx, `SELECT id, message_count FROM sessions`+where+` LIMIT ?`, append(args, pruneBatch),
+				func(rows *sql.Rows) error {
+					var id string
+					var n int
+					if err := rows.Scan(&id, &n); err != nil {
+						return err
+					}
+					ids = append(ids, id)
+					msgs += n
+					return nil
+				})
+			if err != nil {
 				return err
 			}
 			if len(ids) == 0 {
@@ -240,7 +231,7 @@ func (s *Store) Prune(ctx context.Context, opts PruneOptions) (PruneResult, erro
 			return nil
 		})
 		if err != nil {
-			return res, fmt.Errorf("store: prune (after deleting %d sessions): %w", res.Sessions, err)
+			return res, opError(err, "prune (after deleting %d sessions)", res.Sessions)
 		}
 		if batch < pruneBatch {
 			return res, nil
@@ -252,8 +243,8 @@ func (s *Store) Prune(ctx context.Context, opts PruneOptions) (PruneResult, erro
 // space deleted sessions used. It needs a moment alone with the file:
 // other herm processes wait (or time out) while it runs.
 func (s *Store) Vacuum(ctx context.Context) error {
-	if _, err := s.wdb.ExecContext(ctx, `VACUUM`); err != nil {
-		return fmt.Errorf("store: vacuum %s: %w", s.path, err)
+	if _, err := s.w.ExecContext(ctx, `VACUUM`); err != nil {
+		return opError(err, "vacuum %s", s.path)
 	}
 	return nil
 }

@@ -2,10 +2,12 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // Route ties a chat on a messaging platform to the herm session it talks
@@ -24,67 +26,59 @@ type Route struct {
 
 // Route returns the route with that key; a missing one is ErrNotFound.
 func (s *Store) Route(ctx context.Context, key string) (*Route, error) {
-	row := s.rdb.QueryRowContext(ctx, `SELECT route_key, session_id, platform, chat_id, chat_type, user_id,
-		thread_id, updated_at FROM gateway_routes WHERE route_key = ?`, key)
-	r, err := scanRoute(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("store: route %s: %w", key, ErrNotFound)
+	var row routeRow
+	err := s.orm(ctx, s.r).Where("route_key = ?", key).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, opError(ErrNotFound, "route %s", key)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: read route %s: %w", key, err)
+		return nil, opError(err, "read route %s", key)
 	}
-	return r, nil
+	return row.route(), nil
 }
 
 // RouteBySession returns the most recent route to a session; a session no
 // chat talks to is ErrNotFound.
 func (s *Store) RouteBySession(ctx context.Context, sessionID string) (*Route, error) {
-	row := s.rdb.QueryRowContext(ctx, `SELECT route_key, session_id, platform, chat_id, chat_type, user_id,
-		thread_id, updated_at FROM gateway_routes WHERE session_id = ? ORDER BY updated_at DESC LIMIT 1`, sessionID)
-	r, err := scanRoute(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("store: route to session %s: %w", sessionID, ErrNotFound)
+	var row routeRow
+	err := s.orm(ctx, s.r).Where("session_id = ?", sessionID).Order("updated_at DESC").Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, opError(ErrNotFound, "route to session %s", sessionID)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: read route to session %s: %w", sessionID, err)
+		return nil, opError(err, "read route to session %s", sessionID)
 	}
-	return r, nil
+	return row.route(), nil
 }
 
 // SetRoute creates or replaces the route with r.Key.
 func (s *Store) SetRoute(ctx context.Context, r *Route) error {
 	r.UpdatedAt = nowUTC()
-	_, err := s.wdb.ExecContext(ctx, `INSERT INTO gateway_routes (route_key, session_id, platform, chat_id,
-		chat_type, user_id, thread_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (route_key) DO UPDATE SET session_id = excluded.session_id, platform = excluded.platform,
-		chat_id = excluded.chat_id, chat_type = excluded.chat_type, user_id = excluded.user_id,
-		thread_id = excluded.thread_id, updated_at = excluded.updated_at`,
-		r.Key, r.SessionID, r.Platform, r.ChatID, r.ChatType, r.UserID, r.ThreadID, toNanos(r.UpdatedAt))
+	row := routeRow{Key: r.Key, SessionID: r.SessionID, Platform: r.Platform, ChatID: r.ChatID,
+		ChatType: r.ChatType, UserID: r.UserID, ThreadID: r.ThreadID, UpdatedAt: toNanos(r.UpdatedAt)}
+	err := s.orm(ctx, s.w).Clauses(clause.OnConflict{
+		Columns: []clause.Column{{Name: "route_key"}},
+		DoUpdates: clause.AssignmentColumns([]string{"session_id", "platform", "chat_id", "chat_type",
+			"user_id", "thread_id", "updated_at"}),
+	}).Create(&row).Error
 	if err != nil {
-		return fmt.Errorf("store: set route %s: %w", r.Key, err)
+		return opError(err, "set route %s", r.Key)
 	}
 	return nil
 }
 
 // CountRoutes returns how many chats have a session.
 func (s *Store) CountRoutes(ctx context.Context) (int, error) {
-	var n int
-	if err := s.rdb.QueryRowContext(ctx, `SELECT count(*) FROM gateway_routes`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("store: count routes: %w", err)
+	var n int64
+	if err := s.orm(ctx, s.r).Model(&routeRow{}).Count(&n).Error; err != nil {
+		return 0, opError(err, "count routes")
 	}
-	return n, nil
+	return int(n), nil
 }
 
-func scanRoute(row rowScanner) (*Route, error) {
-	var (
-		r  Route
-		at int64
-	)
-	if err := row.Scan(&r.Key, &r.SessionID, &r.Platform, &r.ChatID, &r.ChatType, &r.UserID, &r.ThreadID, &at); err != nil {
-		return nil, err
-	}
-	r.UpdatedAt = fromNanos(at)
-	return &r, nil
+func (r *routeRow) route() *Route {
+	return &Route{Key: r.Key, SessionID: r.SessionID, Platform: r.Platform, ChatID: r.ChatID,
+		ChatType: r.ChatType, UserID: r.UserID, ThreadID: r.ThreadID, UpdatedAt: fromNanos(r.UpdatedAt)}
 }
 
 // Inbox states.
@@ -120,35 +114,30 @@ func (s *Store) AddInbox(ctx context.Context, it *InboxItem) (added bool, err er
 // before, which the caller drops; new items get their ID.
 func (s *Store) AddInboxBatch(ctx context.Context, items []*InboxItem) (added []bool, err error) {
 	added = make([]bool, len(items))
-	err = s.withTx(ctx, func(tx *sql.Tx) error {
-		stmt, err := tx.PrepareContext(ctx, `INSERT INTO gateway_inbox (platform, event_id, route_key, payload, state,
-			received_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (platform, event_id) DO NOTHING`)
-		if err != nil {
-			return err
-		}
-		defer stmt.Close()
+	err = s.orm(ctx, s.w).Transaction(func(tx *gorm.DB) error {
 		for i, it := range items {
 			if it.ReceivedAt.IsZero() {
 				it.ReceivedAt = nowUTC()
 			}
 			it.State = InboxPending
-			res, err := stmt.ExecContext(ctx, it.Platform, it.EventID, it.RouteKey, string(it.Payload), it.State,
-				toNanos(it.ReceivedAt), toNanos(it.ReceivedAt))
-			if err != nil {
-				return fmt.Errorf("%s message %s: %w", it.Platform, it.EventID, err)
+			at := toNanos(it.ReceivedAt)
+			row := inboxRow{Platform: it.Platform, EventID: it.EventID, RouteKey: it.RouteKey,
+				Payload: string(it.Payload), State: it.State, ReceivedAt: at, UpdatedAt: at}
+			res := tx.Clauses(clause.OnConflict{
+				Columns:   []clause.Column{{Name: "platform"}, {Name: "event_id"}},
+				DoNothing: true,
+			}).Create(&row)
+			if res.Error != nil {
+				return fmt.Errorf("%s message %s: %w", it.Platform, it.EventID, res.Error)
 			}
-			if n, err := res.RowsAffected(); err != nil || n == 0 {
-				continue
+			if res.RowsAffected > 0 {
+				it.ID, added[i] = row.ID, true
 			}
-			if it.ID, err = res.LastInsertId(); err != nil {
-				return err
-			}
-			added[i] = true
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("store: record inbound messages: %w", err)
+		return nil, opError(err, "record inbound messages")
 	}
 	return added, nil
 }
@@ -161,24 +150,26 @@ type InboxState struct {
 
 // SetInboxState moves an inbox item to state.
 func (s *Store) SetInboxState(ctx context.Context, id int64, state string) error {
-	res, err := s.wdb.ExecContext(ctx, `UPDATE gateway_inbox SET state = ?, updated_at = ? WHERE id = ?`,
-		state, toNanos(nowUTC()), id)
-	return affectedOne(res, err, fmt.Sprintf("set inbox item %d %s", id, state))
+	res := s.orm(ctx, s.w).Model(&inboxRow{}).Where("id = ?", id).
+		Updates(map[string]any{"state": state, "updated_at": toNanos(nowUTC())})
+	return changedOne(res, "set inbox item %d %s", id, state)
 }
 
 // SetInboxStates applies state changes in order, in one transaction.
 func (s *Store) SetInboxStates(ctx context.Context, changes []InboxState) error {
 	now := toNanos(nowUTC())
-	err := s.withTx(ctx, func(tx *sql.Tx) error {
+	err := s.orm(ctx, s.w).Transaction(func(tx *gorm.DB) error {
 		for _, c := range changes {
-			if _, err := tx.ExecContext(ctx, `UPDATE gateway_inbox SET state = ?, updated_at = ? WHERE id = ?`, c.State, now, c.ID); err != nil {
+			err := tx.Model(&inboxRow{}).Where("id = ?", c.ID).
+				Updates(map[string]any{"state": c.State, "updated_at": now}).Error
+			if err != nil {
 				return err
 			}
 		}
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("store: update %d inbox items: %w", len(changes), err)
+		return opError(err, "update %d inbox items", len(changes))
 	}
 	return nil
 }
@@ -186,47 +177,35 @@ func (s *Store) SetInboxStates(ctx context.Context, changes []InboxState) error 
 // OpenInbox returns the items not done, oldest first: after a restart,
 // pending ones still need their turn and running ones were cut short.
 func (s *Store) OpenInbox(ctx context.Context) ([]InboxItem, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT id, platform, event_id, route_key, payload, state, received_at
-		FROM gateway_inbox WHERE state <> 'done' ORDER BY id`)
-	if err != nil {
-		return nil, fmt.Errorf("store: open inbox items: %w", err)
+	var rows []inboxRow
+	if err := s.orm(ctx, s.r).Where("state <> 'done'").Order("id").Find(&rows).Error; err != nil {
+		return nil, opError(err, "open inbox items")
 	}
-	defer rows.Close()
-	var out []InboxItem
-	for rows.Next() {
-		var (
-			it      InboxItem
-			payload string
-			at      int64
-		)
-		if err := rows.Scan(&it.ID, &it.Platform, &it.EventID, &it.RouteKey, &payload, &it.State, &at); err != nil {
-			return nil, fmt.Errorf("store: open inbox items: %w", err)
-		}
-		it.Payload, it.ReceivedAt = []byte(payload), fromNanos(at)
-		out = append(out, it)
-	}
-	return out, rows.Err()
+	return fromRows(rows, func(r *inboxRow) InboxItem {
+		return InboxItem{ID: r.ID, Platform: r.Platform, EventID: r.EventID, RouteKey: r.RouteKey,
+			Payload: []byte(r.Payload), State: r.State, ReceivedAt: fromNanos(r.ReceivedAt)}
+	}), nil
 }
 
 // PruneInbox deletes done items last touched before cutoff, keeping the
 // table (and its dedupe memory) bounded. It returns how many went.
 func (s *Store) PruneInbox(ctx context.Context, cutoff time.Time) (int64, error) {
-	res, err := s.wdb.ExecContext(ctx, `DELETE FROM gateway_inbox WHERE state = 'done' AND updated_at < ?`, toNanos(cutoff))
-	if err != nil {
-		return 0, fmt.Errorf("store: prune inbox: %w", err)
+	res := s.orm(ctx, s.w).Where("state = 'done' AND updated_at < ?", toNanos(cutoff)).Delete(&inboxRow{})
+	if res.Error != nil {
+		return 0, opError(res.Error, "prune inbox")
 	}
-	return res.RowsAffected()
+	return res.RowsAffected, nil
 }
 
 // KnownChat reports whether herm has talked with chatID on platform: a chat
 // with a session, or a paired user's direct chat.
 func (s *Store) KnownChat(ctx context.Context, platform, chatID string) (bool, error) {
 	var known bool
-	err := s.rdb.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM gateway_routes WHERE platform = ? AND chat_id = ?)
+	err := s.orm(ctx, s.r).Raw(`SELECT EXISTS (SELECT 1 FROM gateway_routes WHERE platform = ? AND chat_id = ?)
 		OR EXISTS (SELECT 1 FROM pairing_users WHERE platform = ? AND user_id = ?)`,
-		platform, chatID, platform, chatID).Scan(&known)
+		platform, chatID, platform, chatID).Row().Scan(&known)
 	if err != nil {
-		return false, fmt.Errorf("store: is %s chat %s known: %w", platform, chatID, err)
+		return false, opError(err, "is %s chat %s known", platform, chatID)
 	}
 	return known, nil
 }

@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"time"
+
+	"gorm.io/gorm/clause"
 )
 
 // Grant is a persisted "always" answer to an approval request: commands
@@ -19,60 +21,41 @@ type Grant struct {
 // AddGrant persists a grant; adding one that exists is not an error.
 func (s *Store) AddGrant(ctx context.Context, findingID, command string) error {
 	if findingID == "" {
-		return fmt.Errorf("store: add approval grant: no finding id")
+		return opError(errors.New("no finding id"), "add approval grant")
 	}
-	_, err := s.wdb.ExecContext(ctx, `INSERT INTO approval_grants (finding_id, command, created_at)
-		VALUES (?, ?, ?) ON CONFLICT (finding_id, command) DO NOTHING`, findingID, command, toNanos(nowUTC()))
+	err := s.orm(ctx, s.w).Clauses(clause.OnConflict{DoNothing: true}).
+		Create(&grantRow{FindingID: findingID, Command: command, CreatedAt: toNanos(nowUTC())}).Error
 	if err != nil {
-		return fmt.Errorf("store: add approval grant for %s: %w", findingID, err)
+		return opError(err, "add approval grant for %s", findingID)
 	}
 	return nil
 }
 
 // Grants lists every persisted grant, oldest first.
 func (s *Store) Grants(ctx context.Context) ([]Grant, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT id, finding_id, command, created_at FROM approval_grants ORDER BY id`)
-	if err != nil {
-		return nil, fmt.Errorf("store: list approval grants: %w", err)
+	var rows []grantRow
+	if err := s.orm(ctx, s.r).Order("id").Find(&rows).Error; err != nil {
+		return nil, opError(err, "list approval grants")
 	}
-	defer rows.Close()
-	var out []Grant
-	for rows.Next() {
-		var (
-			g       Grant
-			created int64
-		)
-		if err := rows.Scan(&g.ID, &g.FindingID, &g.Command, &created); err != nil {
-			return nil, fmt.Errorf("store: list approval grants: %w", err)
-		}
-		g.CreatedAt = fromNanos(created)
-		out = append(out, g)
-	}
-	return out, rows.Err()
+	return fromRows(rows, func(r *grantRow) Grant {
+		return Grant{ID: r.ID, FindingID: r.FindingID, Command: r.Command, CreatedAt: fromNanos(r.CreatedAt)}
+	}), nil
 }
 
 // Granted reports whether findingID is granted for command: by a grant for
 // any command, or one for exactly this command.
 func (s *Store) Granted(ctx context.Context, findingID, command string) (bool, error) {
-	var n int
-	err := s.rdb.QueryRowContext(ctx, `SELECT count(*) FROM approval_grants
-		WHERE finding_id = ? AND (command = '' OR command = ?)`, findingID, command).Scan(&n)
+	var n int64
+	err := s.orm(ctx, s.r).Model(&grantRow{}).
+		Where("finding_id = ? AND (command = '' OR command = ?)", findingID, command).Count(&n).Error
 	if err != nil {
-		return false, fmt.Errorf("store: check approval grant for %s: %w", findingID, err)
+		return false, opError(err, "check approval grant for %s", findingID)
 	}
 	return n > 0, nil
 }
 
 // RevokeGrant deletes the grant with id; an unknown id is ErrNotFound.
 func (s *Store) RevokeGrant(ctx context.Context, id int64) error {
-	res, err := s.wdb.ExecContext(ctx, `DELETE FROM approval_grants WHERE id = ?`, id)
-	if err != nil {
-		return fmt.Errorf("store: revoke approval grant %d: %w", id, err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("store: revoke approval grant %d: %w", id, err)
-	} else if n == 0 {
-		return fmt.Errorf("store: revoke approval grant %d: %w", id, ErrNotFound)
-	}
-	return nil
+	res := s.orm(ctx, s.w).Where("id = ?", id).Delete(&grantRow{})
+	return changedOne(res, "revoke approval grant %d", id)
 }

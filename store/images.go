@@ -54,14 +54,9 @@ func insertImages(ctx context.Context, tx *sql.Tx, msgs []*Message, ids []int64)
 // loadImages sets the Images of msgs, all of session sessionID, from the
 // store: one indexed query, empty for the many sessions without images.
 func (s *Store) loadImages(ctx context.Context, sessionID string, msgs []Message) error {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT message_id, media_type, data FROM message_images
-		WHERE session_id = ? ORDER BY message_id, seq`, sessionID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
 	at := make(map[int64]int, 8)
-	for rows.Next() {
+	return eachRow(ctx, s.r, `SELECT message_id, media_type, data FROM message_images
+		WHERE session_id = ? ORDER BY message_id, seq`, []any{sessionID}, func(rows *sql.Rows) error {
 		var (
 			id  int64
 			img Image
@@ -78,8 +73,8 @@ func (s *Store) loadImages(ctx context.Context, sessionID string, msgs []Message
 		if i, ok := at[id]; ok {
 			msgs[i].Images = append(msgs[i].Images, img)
 		}
-	}
-	return rows.Err()
+		return nil
+	})
 }
 
 // loadImageInfo sets the Images of msgs (a page of session sessionID, in
@@ -89,54 +84,40 @@ func (s *Store) loadImageInfo(ctx context.Context, sessionID string, msgs []Mess
 	if len(msgs) == 0 {
 		return nil
 	}
-	rows, err := s.rdb.QueryContext(ctx, `SELECT message_id, media_type, length(data) FROM message_images
-		WHERE session_id = ? AND message_id BETWEEN ? AND ? ORDER BY message_id, seq`,
-		sessionID, msgs[0].ID, msgs[len(msgs)-1].ID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
 	var at map[int64]int
-	for rows.Next() {
-		var (
-			id  int64
-			img Image
-		)
-		if err := rows.Scan(&id, &img.MediaType, &img.Size); err != nil {
-			return err
-		}
-		if at == nil {
-			at = make(map[int64]int, len(msgs))
-			for i := range msgs {
-				at[msgs[i].ID] = i
+	return eachRow(ctx, s.r, `SELECT message_id, media_type, length(data) FROM message_images
+		WHERE session_id = ? AND message_id BETWEEN ? AND ? ORDER BY message_id, seq`,
+		[]any{sessionID, msgs[0].ID, msgs[len(msgs)-1].ID}, func(rows *sql.Rows) error {
+			var (
+				id  int64
+				img Image
+			)
+			if err := rows.Scan(&id, &img.MediaType, &img.Size); err != nil {
+				return err
 			}
-		}
-		if i, ok := at[id]; ok {
-			msgs[i].Images = append(msgs[i].Images, img)
-		}
-	}
-	return rows.Err()
+			if at == nil {
+				at = make(map[int64]int, len(msgs))
+				for i := range msgs {
+					at[msgs[i].ID] = i
+				}
+			}
+			if i, ok := at[id]; ok {
+				msgs[i].Images = append(msgs[i].Images, img)
+			}
+			return nil
+		})
 }
 
 // MessageImages returns the images attached to a message, in order.
 func (s *Store) MessageImages(ctx context.Context, messageID int64) ([]Image, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT media_type, data FROM message_images
-		WHERE message_id = ? ORDER BY seq`, messageID)
-	if err != nil {
-		return nil, fmt.Errorf("store: read the images of message %d: %w", messageID, err)
-	}
-	defer rows.Close()
-	var out []Image
-	for rows.Next() {
-		var img Image
-		if err := rows.Scan(&img.MediaType, &img.Data); err != nil {
-			return nil, fmt.Errorf("store: read the images of message %d: %w", messageID, err)
-		}
+	out, err := allRows(ctx, s.r, `SELECT media_type, data FROM message_images
+		WHERE message_id = ? ORDER BY seq`, []any{messageID}, func(rows *sql.Rows) (img Image, err error) {
+		err = rows.Scan(&img.MediaType, &img.Data)
 		img.Size = len(img.Data)
-		out = append(out, img)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: read the images of message %d: %w", messageID, err)
+		return img, err
+	})
+	if err != nil {
+		return nil, opError(err, "read the images of message %d", messageID)
 	}
 	return out, nil
 }

@@ -64,13 +64,13 @@ func TestImagesAreKeptWithTheirMessage(t *testing.T) {
 		t.Fatal(err)
 	}
 	var n int
-	if err := s.rdb.QueryRow(`SELECT count(*) FROM message_images WHERE session_id = ?`, sess.ID).Scan(&n); err != nil || n != 2 {
+	if err := s.r.QueryRow(`SELECT count(*) FROM message_images WHERE session_id = ?`, sess.ID).Scan(&n); err != nil || n != 2 {
 		t.Fatalf("images left in the parent: %d %v", n, err)
 	}
 	if err := s.DeleteSession(ctx, child.ID); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.rdb.QueryRow(`SELECT count(*) FROM message_images WHERE session_id = ?`, child.ID).Scan(&n); err != nil || n != 0 {
+	if err := s.r.QueryRow(`SELECT count(*) FROM message_images WHERE session_id = ?`, child.ID).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("images left after deleting the fork: %d %v", n, err)
 	}
 	ftsIntegrity(t, s)

@@ -118,17 +118,17 @@ func (s *Store) ImportJSONL(ctx context.Context, r io.Reader, opts ImportOptions
 		res.Lines += b.lines
 		res.Errors = append(res.Errors, b.errs...)
 		if err := w.write(ctx, b, &res); err != nil {
-			return res, fmt.Errorf("store: import: %w", err)
+			return res, opError(err, "import")
 		}
 		if b.readErr != nil {
-			return res, fmt.Errorf("store: import: read line %d: %w", res.Lines+1, b.readErr)
+			return res, opError(b.readErr, "import: read line %d", res.Lines+1)
 		}
 		if opts.Progress != nil && len(b.items) > 0 {
 			opts.Progress(res)
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		return res, fmt.Errorf("store: import: %w", err)
+		return res, opError(err, "import")
 	}
 	return res, nil
 }
@@ -151,14 +151,14 @@ func (s *Store) ImportConversations(ctx context.Context, convs []Conversation, o
 		b.nmsgs += len(c.Messages)
 		if b.nmsgs >= opts.BatchMessages || len(b.items) >= maxBatchSessions || i == len(convs)-1 {
 			if err := w.write(ctx, b, &res); err != nil {
-				return res, fmt.Errorf("store: import: %w", err)
+				return res, opError(err, "import")
 			}
 			b = &importBatch{}
 		}
 	}
 	if len(b.items) > 0 {
 		if err := w.write(ctx, b, &res); err != nil {
-			return res, fmt.Errorf("store: import: %w", err)
+			return res, opError(err, "import")
 		}
 	}
 	res.Lines = len(convs)
@@ -350,22 +350,14 @@ func (w *importWriter) dedupe(ctx context.Context, tx *sql.Tx, b *importBatch, r
 	if err != nil {
 		return false, err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id FROM sessions WHERE id IN (SELECT value FROM json_each(?))`, string(list))
+	stored, err := allRows(ctx, tx, `SELECT id FROM sessions WHERE id IN (SELECT value FROM json_each(?))`,
+		[]any{string(list)}, scanOne[string])
 	if err != nil {
 		return false, err
 	}
-	taken := map[string]bool{}
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return false, err
-		}
+	taken := make(map[string]bool, len(stored))
+	for _, id := range stored {
 		taken[id] = true
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return false, err
 	}
 	changed := false
 	kept := b.items[:0]

@@ -284,7 +284,7 @@ func TestImportBatchesKeepOrderAndTheTrigger(t *testing.T) {
 	}
 	// Every message in file order: ids follow the lines, and each
 	// session holds its own three.
-	rows, err := s.rdb.Query(`SELECT session_id, content FROM messages ORDER BY id`)
+	rows, err := s.r.Query(`SELECT session_id, content FROM messages ORDER BY id`)
 	if err != nil {
 		t.Fatal(err)
 	}

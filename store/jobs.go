@@ -3,12 +3,13 @@ package store
 import (
 	"context"
 	"crypto/rand"
-	"database/sql"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // Job is a scheduled prompt: at each occurrence of Schedule the scheduler
@@ -64,10 +65,6 @@ type JobRun struct {
 	Delivered string
 }
 
-const jobColumns = `id, name, prompt, schedule, timezone, deliver, origin_platform, origin_chat,
-	origin_session, timeout_seconds, paused, next_run_at, last_run_at, last_status, run_count,
-	created_at, updated_at`
-
 func newJobID() string {
 	var b [4]byte
 	_, _ = rand.Read(b[:])
@@ -77,7 +74,7 @@ func newJobID() string {
 // CreateJob inserts j, filling ID (if empty), CreatedAt and UpdatedAt.
 func (s *Store) CreateJob(ctx context.Context, j *Job) error {
 	if strings.TrimSpace(j.Prompt) == "" {
-		return fmt.Errorf("store: create job: the prompt is empty")
+		return opError(errors.New("the prompt is empty"), "create job")
 	}
 	now := nowUTC()
 	j.CreatedAt, j.UpdatedAt = now, now
@@ -86,125 +83,108 @@ func (s *Store) CreateJob(ctx context.Context, j *Job) error {
 		if generated {
 			j.ID = newJobID()
 		}
-		_, err := s.wdb.ExecContext(ctx, `INSERT INTO cron_jobs (id, name, prompt, schedule, timezone,
-			deliver, origin_platform, origin_chat, origin_session, timeout_seconds, paused, next_run_at,
-			created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			j.ID, j.Name, j.Prompt, j.Schedule, j.Timezone, j.Deliver, j.Origin.Platform, j.Origin.Chat,
-			j.Origin.Session, int64(j.Timeout/time.Second), j.Paused, nanosOrNil(j.NextRunAt),
-			toNanos(now), toNanos(now))
+		row := jobRow{ID: j.ID, Name: j.Name, Prompt: j.Prompt, Schedule: j.Schedule, Timezone: j.Timezone,
+			Deliver: j.Deliver, OriginPlatform: j.Origin.Platform, OriginChat: j.Origin.Chat,
+			OriginSession: j.Origin.Session, TimeoutSeconds: int64(j.Timeout / time.Second), Paused: j.Paused,
+			NextRunAt: nanosOrNil(j.NextRunAt), CreatedAt: toNanos(now), UpdatedAt: toNanos(now)}
+		err := s.orm(ctx, s.w).Create(&row).Error
 		if err == nil {
 			return nil
 		}
 		if generated && attempt < 3 && isUniqueViolation(err) {
 			continue
 		}
-		return fmt.Errorf("store: create job %s: %w", j.ID, err)
+		return opError(err, "create job %s", j.ID)
 	}
 }
 
 // Job returns the job with that id; a missing one is ErrNotFound.
 func (s *Store) Job(ctx context.Context, id string) (*Job, error) {
-	row := s.rdb.QueryRowContext(ctx, `SELECT `+jobColumns+` FROM cron_jobs WHERE id = ?`, id)
-	j, err := scanJob(row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("store: job %s: %w", id, ErrNotFound)
+	var row jobRow
+	err := s.orm(ctx, s.r).Where("id = ?", id).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, opError(ErrNotFound, "job %s", id)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: read job %s: %w", id, err)
+		return nil, opError(err, "read job %s", id)
 	}
-	return j, nil
+	j := row.job()
+	return &j, nil
 }
 
 // Jobs lists every job, oldest first.
 func (s *Store) Jobs(ctx context.Context) ([]Job, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT `+jobColumns+` FROM cron_jobs ORDER BY created_at, id`)
-	if err != nil {
-		return nil, fmt.Errorf("store: list jobs: %w", err)
+	var rows []jobRow
+	if err := s.orm(ctx, s.r).Order("created_at, id").Find(&rows).Error; err != nil {
+		return nil, opError(err, "list jobs")
 	}
-	defer rows.Close()
-	var out []Job
-	for rows.Next() {
-		j, err := scanJob(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: list jobs: %w", err)
-		}
-		out = append(out, *j)
-	}
-	return out, rows.Err()
+	return fromRows(rows, (*jobRow).job), nil
 }
 
 // UpdateJob writes j's editable fields (name, prompt, schedule, timezone,
 // deliver, timeout, paused, next run).
 func (s *Store) UpdateJob(ctx context.Context, j *Job) error {
 	j.UpdatedAt = nowUTC()
-	res, err := s.wdb.ExecContext(ctx, `UPDATE cron_jobs SET name = ?, prompt = ?, schedule = ?,
-		timezone = ?, deliver = ?, timeout_seconds = ?, paused = ?, next_run_at = ?, updated_at = ?
-		WHERE id = ?`, j.Name, j.Prompt, j.Schedule, j.Timezone, j.Deliver, int64(j.Timeout/time.Second),
-		j.Paused, nanosOrNil(j.NextRunAt), toNanos(j.UpdatedAt), j.ID)
-	return affectedOne(res, err, "update job "+j.ID)
+	res := s.orm(ctx, s.w).Model(&jobRow{}).Where("id = ?", j.ID).Updates(map[string]any{
+		"name": j.Name, "prompt": j.Prompt, "schedule": j.Schedule, "timezone": j.Timezone,
+		"deliver": j.Deliver, "timeout_seconds": int64(j.Timeout / time.Second), "paused": j.Paused,
+		"next_run_at": nanosOrNil(j.NextRunAt), "updated_at": toNanos(j.UpdatedAt),
+	})
+	return changedOne(res, "update job %s", j.ID)
 }
 
 // DeleteJob removes a job and its run records.
 func (s *Store) DeleteJob(ctx context.Context, id string) error {
-	res, err := s.wdb.ExecContext(ctx, `DELETE FROM cron_jobs WHERE id = ?`, id)
-	return affectedOne(res, err, "delete job "+id)
+	return changedOne(s.orm(ctx, s.w).Where("id = ?", id).Delete(&jobRow{}), "delete job %s", id)
 }
 
 // NextJobDue returns the earliest next run of an active job nobody holds a
 // claim on at now, or nil.
 func (s *Store) NextJobDue(ctx context.Context, now time.Time) (*time.Time, error) {
-	var n sql.NullInt64
-	err := s.rdb.QueryRowContext(ctx, `SELECT MIN(next_run_at) FROM cron_jobs
-		WHERE paused = 0 AND next_run_at IS NOT NULL AND lease_until < ?`, toNanos(now)).Scan(&n)
+	var n *int64
+	err := s.orm(ctx, s.r).Model(&jobRow{}).Select("min(next_run_at)").
+		Where("paused = 0 AND next_run_at IS NOT NULL AND lease_until < ?", toNanos(now)).Row().Scan(&n)
 	if err != nil {
-		return nil, fmt.Errorf("store: next job due: %w", err)
+		return nil, opError(err, "next job due")
 	}
-	if !n.Valid {
-		return nil, nil
-	}
-	t := fromNanos(n.Int64)
-	return &t, nil
+	return timeOrNil(n), nil
 }
 
 // ClaimDueJobs claims up to limit active jobs whose next run is at or before
 // now and that nobody holds, leasing each until now+lease. A claim is what
 // lets a job run: another process (or scheduler) sharing the database skips
-// it until the lease ends, so an occurrence runs once.
+// it until the lease ends, so an occurrence runs once. The claim is one
+// UPDATE … RETURNING, so two processes never claim the same job.
 func (s *Store) ClaimDueJobs(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Job, error) {
-	rows, err := s.wdb.QueryContext(ctx, `UPDATE cron_jobs SET lease_until = ?
-		WHERE id IN (SELECT id FROM cron_jobs WHERE paused = 0 AND next_run_at IS NOT NULL
-			AND next_run_at <= ? AND lease_until < ? ORDER BY next_run_at LIMIT ?)
-		RETURNING `+jobColumns, toNanos(now.Add(lease)), toNanos(now), toNanos(now), limit)
+	db := s.orm(ctx, s.w)
+	due := db.Model(&jobRow{}).Select("id").
+		Where("paused = 0 AND next_run_at IS NOT NULL AND next_run_at <= ? AND lease_until < ?", toNanos(now), toNanos(now)).
+		Order("next_run_at").Limit(limit)
+	var rows []jobRow
+	err := db.Model(&rows).Clauses(clause.Returning{}).Where("id IN (?)", due).
+		Update("lease_until", toNanos(now.Add(lease))).Error
 	if err != nil {
-		return nil, fmt.Errorf("store: claim due jobs: %w", err)
+		return nil, opError(err, "claim due jobs")
 	}
-	defer rows.Close()
-	var out []Job
-	for rows.Next() {
-		j, err := scanJob(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: claim due jobs: %w", err)
-		}
-		out = append(out, *j)
-	}
-	return out, rows.Err()
+	return fromRows(rows, (*jobRow).job), nil
 }
 
 // FinishJobOccurrence records that a claimed job ran (or was skipped) at
 // ranAt with status, sets its next run (nil for none) and releases the claim.
 func (s *Store) FinishJobOccurrence(ctx context.Context, id string, ranAt time.Time, status string, next *time.Time) error {
-	res, err := s.wdb.ExecContext(ctx, `UPDATE cron_jobs SET last_run_at = ?, last_status = ?,
-		run_count = run_count + 1, next_run_at = ?, lease_until = 0, updated_at = ? WHERE id = ?`,
-		toNanos(ranAt), status, nanosOrNil(next), toNanos(nowUTC()), id)
-	return affectedOne(res, err, "finish a run of job "+id)
+	res := s.orm(ctx, s.w).Model(&jobRow{}).Where("id = ?", id).Updates(map[string]any{
+		"last_run_at": toNanos(ranAt), "last_status": status, "run_count": gorm.Expr("run_count + 1"),
+		"next_run_at": nanosOrNil(next), "lease_until": 0, "updated_at": toNanos(nowUTC()),
+	})
+	return changedOne(res, "finish a run of job %s", id)
 }
 
 // SetJobNextRun moves a job's next run (to now, for "run it now") without
 // touching its schedule.
 func (s *Store) SetJobNextRun(ctx context.Context, id string, next time.Time) error {
-	res, err := s.wdb.ExecContext(ctx, `UPDATE cron_jobs SET next_run_at = ?, updated_at = ? WHERE id = ?`,
-		toNanos(next), toNanos(nowUTC()), id)
-	return affectedOne(res, err, "schedule job "+id)
+	res := s.orm(ctx, s.w).Model(&jobRow{}).Where("id = ?", id).
+		Updates(map[string]any{"next_run_at": toNanos(next), "updated_at": toNanos(nowUTC())})
+	return changedOne(res, "schedule job %s", id)
 }
 
 // StartJobRun records a run as started and sets r.ID.
@@ -212,17 +192,16 @@ func (s *Store) StartJobRun(ctx context.Context, r *JobRun) error {
 	if r.Status == "" {
 		r.Status = "running"
 	}
-	res, err := s.wdb.ExecContext(ctx, `INSERT INTO cron_runs (job_id, session_id, scheduled_at,
-		started_at, status) VALUES (?, ?, ?, ?, ?)`, r.JobID, r.SessionID, toNanos(r.ScheduledAt),
-		toNanos(r.StartedAt), r.Status)
-	if err != nil {
+	row := jobRunRow{JobID: r.JobID, SessionID: r.SessionID, ScheduledAt: toNanos(r.ScheduledAt),
+		StartedAt: toNanos(r.StartedAt), Status: r.Status}
+	if err := s.orm(ctx, s.w).Create(&row).Error; err != nil {
 		if isForeignKeyViolation(err) {
-			return fmt.Errorf("store: start a run of job %s: %w", r.JobID, ErrNotFound)
+			return opError(ErrNotFound, "start a run of job %s", r.JobID)
 		}
-		return fmt.Errorf("store: start a run of job %s: %w", r.JobID, err)
+		return opError(err, "start a run of job %s", r.JobID)
 	}
-	r.ID, err = res.LastInsertId()
-	return err
+	r.ID = row.ID
+	return nil
 }
 
 // FinishJobRun writes a run's outcome.
@@ -231,10 +210,11 @@ func (s *Store) FinishJobRun(ctx context.Context, r *JobRun) error {
 		t := nowUTC()
 		r.FinishedAt = &t
 	}
-	res, err := s.wdb.ExecContext(ctx, `UPDATE cron_runs SET session_id = ?, finished_at = ?, status = ?,
-		output = ?, output_path = ?, error = ?, delivered = ? WHERE id = ?`, r.SessionID,
-		toNanos(*r.FinishedAt), r.Status, r.Output, r.OutputPath, r.Error, r.Delivered, r.ID)
-	return affectedOne(res, err, fmt.Sprintf("finish run %d of job %s", r.ID, r.JobID))
+	res := s.orm(ctx, s.w).Model(&jobRunRow{}).Where("id = ?", r.ID).Updates(map[string]any{
+		"session_id": r.SessionID, "finished_at": toNanos(*r.FinishedAt), "status": r.Status,
+		"output": r.Output, "output_path": r.OutputPath, "error": r.Error, "delivered": r.Delivered,
+	})
+	return changedOne(res, "finish run %d of job %s", r.ID, r.JobID)
 }
 
 // JobRuns returns a job's most recent runs, newest first (limit <= 0: 20).
@@ -242,78 +222,37 @@ func (s *Store) JobRuns(ctx context.Context, jobID string, limit int) ([]JobRun,
 	if limit <= 0 {
 		limit = 20
 	}
-	rows, err := s.rdb.QueryContext(ctx, `SELECT id, job_id, session_id, scheduled_at, started_at,
-		finished_at, status, output, output_path, error, delivered FROM cron_runs
-		WHERE job_id = ? ORDER BY id DESC LIMIT ?`, jobID, limit)
-	if err != nil {
-		return nil, fmt.Errorf("store: runs of job %s: %w", jobID, err)
+	var rows []jobRunRow
+	if err := s.orm(ctx, s.r).Where("job_id = ?", jobID).Order("id DESC").Limit(limit).Find(&rows).Error; err != nil {
+		return nil, opError(err, "runs of job %s", jobID)
 	}
-	defer rows.Close()
-	var out []JobRun
-	for rows.Next() {
-		var (
-			r                  JobRun
-			scheduled, started int64
-			finished           sql.NullInt64
-		)
-		if err := rows.Scan(&r.ID, &r.JobID, &r.SessionID, &scheduled, &started, &finished, &r.Status,
-			&r.Output, &r.OutputPath, &r.Error, &r.Delivered); err != nil {
-			return nil, fmt.Errorf("store: runs of job %s: %w", jobID, err)
-		}
-		r.ScheduledAt, r.StartedAt, r.FinishedAt = fromNanos(scheduled), fromNanos(started), timeOrNil(finished)
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return fromRows(rows, func(r *jobRunRow) JobRun {
+		return JobRun{ID: r.ID, JobID: r.JobID, SessionID: r.SessionID, ScheduledAt: fromNanos(r.ScheduledAt),
+			StartedAt: fromNanos(r.StartedAt), FinishedAt: timeOrNil(r.FinishedAt), Status: r.Status,
+			Output: r.Output, OutputPath: r.OutputPath, Error: r.Error, Delivered: r.Delivered}
+	}), nil
 }
 
-type rowScanner interface{ Scan(dest ...any) error }
-
-func scanJob(row rowScanner) (*Job, error) {
-	var (
-		j                Job
-		timeout          int64
-		next, last       sql.NullInt64
-		created, updated int64
-	)
-	err := row.Scan(&j.ID, &j.Name, &j.Prompt, &j.Schedule, &j.Timezone, &j.Deliver, &j.Origin.Platform,
-		&j.Origin.Chat, &j.Origin.Session, &timeout, &j.Paused, &next, &last, &j.LastStatus, &j.RunCount,
-		&created, &updated)
-	if err != nil {
-		return nil, err
-	}
-	j.Timeout = time.Duration(timeout) * time.Second
-	j.NextRunAt, j.LastRunAt = timeOrNil(next), timeOrNil(last)
-	j.CreatedAt, j.UpdatedAt = fromNanos(created), fromNanos(updated)
-	return &j, nil
+func (r *jobRow) job() Job {
+	return Job{ID: r.ID, Name: r.Name, Prompt: r.Prompt, Schedule: r.Schedule, Timezone: r.Timezone,
+		Deliver: r.Deliver, Origin: JobOrigin{Platform: r.OriginPlatform, Chat: r.OriginChat, Session: r.OriginSession},
+		Timeout: time.Duration(r.TimeoutSeconds) * time.Second, Paused: r.Paused,
+		NextRunAt: timeOrNil(r.NextRunAt), LastRunAt: timeOrNil(r.LastRunAt), LastStatus: r.LastStatus,
+		RunCount: r.RunCount, CreatedAt: fromNanos(r.CreatedAt), UpdatedAt: fromNanos(r.UpdatedAt)}
 }
 
-func nanosOrNil(t *time.Time) any {
+func nanosOrNil(t *time.Time) *int64 {
 	if t == nil {
 		return nil
 	}
-	return toNanos(*t)
+	n := toNanos(*t)
+	return &n
 }
 
-func timeOrNil(n sql.NullInt64) *time.Time {
-	if !n.Valid {
+func timeOrNil(n *int64) *time.Time {
+	if n == nil {
 		return nil
 	}
-	t := fromNanos(n.Int64)
+	t := fromNanos(*n)
 	return &t
-}
-
-// affectedOne turns an Exec result into nil, ErrNotFound (no row changed)
-// or a worded error.
-func affectedOne(res sql.Result, err error, what string) error {
-	if err != nil {
-		return fmt.Errorf("store: %s: %w", what, err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return fmt.Errorf("store: %s: %w", what, err)
-	}
-	if n == 0 {
-		return fmt.Errorf("store: %s: %w", what, ErrNotFound)
-	}
-	return nil
 }

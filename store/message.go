@@ -64,7 +64,7 @@ const messageColumns = `id, session_id, role, content, tool_calls, tool_call_id,
 // finished message; use Draft to stream one.
 func (s *Store) AppendMessage(ctx context.Context, m *Message) error {
 	if err := s.appendMessages(ctx, []*Message{m}); err != nil {
-		return fmt.Errorf("store: append message to session %s: %w", m.SessionID, err)
+		return opError(err, "append message to session %s", m.SessionID)
 	}
 	return nil
 }
@@ -76,7 +76,7 @@ func (s *Store) AppendMessages(ctx context.Context, msgs []*Message) error {
 		return nil
 	}
 	if err := s.appendMessages(ctx, msgs); err != nil {
-		return fmt.Errorf("store: append %d messages to session %s: %w", len(msgs), msgs[0].SessionID, err)
+		return opError(err, "append %d messages to session %s", len(msgs), msgs[0].SessionID)
 	}
 	return nil
 }
@@ -144,19 +144,17 @@ func (s *Store) appendMessages(ctx context.Context, msgs []*Message) error {
 		for _, id := range order {
 			t := touched[id]
 			u := t.usage
-			res, err := tx.ExecContext(ctx, `UPDATE sessions
+			n, err := changed(tx.ExecContext(ctx, `UPDATE sessions
 				SET message_count = message_count + ?, updated_at = max(updated_at, ?),
 				    input_tokens = input_tokens + ?, output_tokens = output_tokens + ?,
 				    cache_read_tokens = cache_read_tokens + ?, cache_write_tokens = cache_write_tokens + ?,
 				    reasoning_tokens = reasoning_tokens + ?
 				WHERE id = ?`, t.count, t.latest,
-				u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens, id)
+				u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens, id))
 			if err != nil {
 				return err
 			}
-			if n, err := res.RowsAffected(); err != nil {
-				return err
-			} else if n == 0 {
+			if n == 0 {
 				return fmt.Errorf("session %s: %w", id, ErrNotFound)
 			}
 		}
@@ -284,7 +282,7 @@ func (s *Store) Messages(ctx context.Context, sessionID string) ([]Message, erro
 		err = s.loadImages(ctx, sessionID, msgs)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: read messages of session %s: %w", sessionID, err)
+		return nil, opError(err, "read messages of session %s", sessionID)
 	}
 	return msgs, nil
 }
@@ -302,11 +300,11 @@ func (s *Store) MessagesPage(ctx context.Context, sessionID string, beforeID int
 	msgs, err := s.queryMessages(ctx, `SELECT `+messageColumns+` FROM messages
 		WHERE session_id = ? AND id < ? ORDER BY id DESC LIMIT ?`, sessionID, beforeID, limit)
 	if err != nil {
-		return nil, fmt.Errorf("store: read messages of session %s before %d: %w", sessionID, beforeID, err)
+		return nil, opError(err, "read messages of session %s before %d", sessionID, beforeID)
 	}
 	slices.Reverse(msgs)
 	if err := s.loadImageInfo(ctx, sessionID, msgs); err != nil {
-		return nil, fmt.Errorf("store: read messages of session %s before %d: %w", sessionID, beforeID, err)
+		return nil, opError(err, "read messages of session %s before %d", sessionID, beforeID)
 	}
 	return msgs, nil
 }
@@ -317,47 +315,31 @@ func (s *Store) MessagesPage(ctx context.Context, sessionID string, beforeID int
 func (s *Store) DeleteMessagesAfter(ctx context.Context, sessionID string, afterID int64) (int, error) {
 	var deleted int64
 	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM messages WHERE session_id = ? AND id > ?`, sessionID, afterID)
+		var err error
+		deleted, err = changed(tx.ExecContext(ctx, `DELETE FROM messages WHERE session_id = ? AND id > ?`, sessionID, afterID))
 		if err != nil {
 			return err
 		}
-		if deleted, err = res.RowsAffected(); err != nil {
-			return err
-		}
-		res, err = tx.ExecContext(ctx, `UPDATE sessions
+		n, err := changed(tx.ExecContext(ctx, `UPDATE sessions
 			SET message_count = max(message_count - ?, 0), updated_at = max(updated_at, ?)
-			WHERE id = ?`, deleted, toNanos(nowUTC()), sessionID)
+			WHERE id = ?`, deleted, toNanos(nowUTC()), sessionID))
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
+		if n == 0 {
 			return fmt.Errorf("session %s: %w", sessionID, ErrNotFound)
 		}
 		return nil
 	})
 	if err != nil {
-		return 0, fmt.Errorf("store: delete messages of session %s after %d: %w", sessionID, afterID, err)
+		return 0, opError(err, "delete messages of session %s after %d", sessionID, afterID)
 	}
 	return int(deleted), nil
 }
 
+// queryMessages reads the messages query selects (messageColumns).
 func (s *Store) queryMessages(ctx context.Context, query string, args ...any) ([]Message, error) {
-	rows, err := s.rdb.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Message
-	for rows.Next() {
-		m, err := scanMessage(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return allRows(ctx, s.r, query, args, scanMessage)
 }
 
 func scanMessage(rows *sql.Rows) (Message, error) {

@@ -68,14 +68,14 @@ func TestMessagesRoundTripInOrder(t *testing.T) {
 
 	// The tool_calls column is plain JSON other tools can read.
 	var js string
-	if err := s.rdb.QueryRow(`SELECT tool_calls FROM messages WHERE id = ?`, in[2].ID).Scan(&js); err != nil {
+	if err := s.r.QueryRow(`SELECT tool_calls FROM messages WHERE id = ?`, in[2].ID).Scan(&js); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(js, `"name":"terminal"`) || !strings.Contains(js, `"arguments":"{\"command\"`) {
 		t.Errorf("tool_calls JSON = %s", js)
 	}
 	var null bool
-	if err := s.rdb.QueryRow(`SELECT tool_calls IS NULL FROM messages WHERE id = ?`, in[0].ID).Scan(&null); err != nil || !null {
+	if err := s.r.QueryRow(`SELECT tool_calls IS NULL FROM messages WHERE id = ?`, in[0].ID).Scan(&null); err != nil || !null {
 		t.Errorf("tool_calls of a message without calls should be NULL (null=%v, err=%v)", null, err)
 	}
 }

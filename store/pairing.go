@@ -2,10 +2,11 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
-	"fmt"
 	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // Pairing refusals. Test for them with errors.Is.
@@ -58,78 +59,64 @@ type PairedUser struct {
 // requests are dropped first. The checks and the insert are one transaction.
 func (s *Store) CreatePairingRequest(ctx context.Context, req *PairingRequest, lim PairingLimits, now time.Time) error {
 	req.CreatedAt, req.ExpiresAt = now.UTC(), now.Add(lim.TTL).UTC()
-	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		if err := dropExpiredPairing(ctx, tx, now); err != nil {
+	err := s.orm(ctx, s.w).Transaction(func(tx *gorm.DB) error {
+		if err := dropExpiredPairing(tx, now); err != nil {
 			return err
 		}
-		if locked, err := pairingLocked(ctx, tx, req.Platform, now); err != nil || locked {
+		if locked, err := pairingLocked(tx, req.Platform, now); err != nil || locked {
 			if err == nil {
 				err = ErrPairingLocked
 			}
 			return err
 		}
-		var last int64
-		err := tx.QueryRowContext(ctx, `SELECT last_request_at FROM pairing_throttle
-			WHERE platform = ? AND user_id = ?`, req.Platform, req.UserID).Scan(&last)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		var last []pairingThrottleRow
+		err := tx.Where("platform = ? AND user_id = ?", req.Platform, req.UserID).Limit(1).Find(&last).Error
+		if err != nil {
 			return err
 		}
-		if err == nil && now.Sub(fromNanos(last)) < lim.UserInterval {
+		if len(last) > 0 && now.Sub(fromNanos(last[0].LastRequestAt)) < lim.UserInterval {
 			return ErrPairingThrottled
 		}
-		var pending int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM pairing_requests WHERE platform = ?`,
-			req.Platform).Scan(&pending); err != nil {
+		var pending int64
+		if err := tx.Model(&pairingRequestRow{}).Where("platform = ?", req.Platform).Count(&pending).Error; err != nil {
 			return err
 		}
-		if pending >= lim.MaxPending {
+		if pending >= int64(lim.MaxPending) {
 			return ErrPairingFull
 		}
 		// One pending request per user: a new one replaces the old.
-		if _, err := tx.ExecContext(ctx, `DELETE FROM pairing_requests WHERE platform = ? AND user_id = ?`,
-			req.Platform, req.UserID); err != nil {
+		err = tx.Where("platform = ? AND user_id = ?", req.Platform, req.UserID).Delete(&pairingRequestRow{}).Error
+		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO pairing_requests (id, platform, user_id, user_name,
-			chat_id, code_hash, salt, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			req.ID, req.Platform, req.UserID, req.UserName, req.ChatID, req.CodeHash, req.Salt,
-			toNanos(req.CreatedAt), toNanos(req.ExpiresAt)); err != nil {
+		err = tx.Create(&pairingRequestRow{ID: req.ID, Platform: req.Platform, UserID: req.UserID,
+			UserName: req.UserName, ChatID: req.ChatID, CodeHash: req.CodeHash, Salt: req.Salt,
+			CreatedAt: toNanos(req.CreatedAt), ExpiresAt: toNanos(req.ExpiresAt)}).Error
+		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO pairing_throttle (platform, user_id, last_request_at)
-			VALUES (?, ?, ?) ON CONFLICT (platform, user_id) DO UPDATE SET last_request_at = excluded.last_request_at`,
-			req.Platform, req.UserID, toNanos(now))
-		return err
+		return tx.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "platform"}, {Name: "user_id"}},
+			DoUpdates: clause.AssignmentColumns([]string{"last_request_at"}),
+		}).Create(&pairingThrottleRow{Platform: req.Platform, UserID: req.UserID, LastRequestAt: toNanos(now)}).Error
 	})
 	if err != nil {
-		return fmt.Errorf("store: pairing request of %s user %s: %w", req.Platform, req.UserID, err)
+		return opError(err, "pairing request of %s user %s", req.Platform, req.UserID)
 	}
 	return nil
 }
 
 // PairingRequests lists the unexpired requests of platform ("" = all).
 func (s *Store) PairingRequests(ctx context.Context, platform string, now time.Time) ([]PairingRequest, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT id, platform, user_id, user_name, chat_id, code_hash, salt,
-		created_at, expires_at FROM pairing_requests WHERE (? = '' OR platform = ?) AND expires_at > ?
-		ORDER BY created_at`, platform, platform, toNanos(now))
-	if err != nil {
-		return nil, fmt.Errorf("store: list pairing requests: %w", err)
+	q := s.orm(ctx, s.r).Where("expires_at > ?", toNanos(now))
+	if platform != "" {
+		q = q.Where("platform = ?", platform)
 	}
-	defer rows.Close()
-	var out []PairingRequest
-	for rows.Next() {
-		var (
-			r                PairingRequest
-			created, expires int64
-		)
-		if err := rows.Scan(&r.ID, &r.Platform, &r.UserID, &r.UserName, &r.ChatID, &r.CodeHash, &r.Salt,
-			&created, &expires); err != nil {
-			return nil, fmt.Errorf("store: list pairing requests: %w", err)
-		}
-		r.CreatedAt, r.ExpiresAt = fromNanos(created), fromNanos(expires)
-		out = append(out, r)
+	var rows []pairingRequestRow
+	if err := q.Order("created_at").Find(&rows).Error; err != nil {
+		return nil, opError(err, "list pairing requests")
 	}
-	return out, rows.Err()
+	return fromRows(rows, (*pairingRequestRow).request), nil
 }
 
 // ApprovePairing approves the pending request of platform for which match
@@ -142,64 +129,57 @@ func (s *Store) ApprovePairing(ctx context.Context, platform string, match func(
 		paired  *PairedUser
 		noMatch bool
 	)
-	err := s.withTx(ctx, func(tx *sql.Tx) error {
-		if err := dropExpiredPairing(ctx, tx, now); err != nil {
+	err := s.orm(ctx, s.w).Transaction(func(tx *gorm.DB) error {
+		if err := dropExpiredPairing(tx, now); err != nil {
 			return err
 		}
-		if locked, err := pairingLocked(ctx, tx, platform, now); err != nil || locked {
+		if locked, err := pairingLocked(tx, platform, now); err != nil || locked {
 			if err == nil {
 				err = ErrPairingLocked
 			}
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT id, platform, user_id, user_name, chat_id, code_hash, salt
-			FROM pairing_requests WHERE platform = ?`, platform)
-		if err != nil {
+		var pending []pairingRequestRow
+		if err := tx.Where("platform = ?", platform).Find(&pending).Error; err != nil {
 			return err
 		}
 		var found *PairingRequest
-		for rows.Next() {
-			var r PairingRequest
-			if err := rows.Scan(&r.ID, &r.Platform, &r.UserID, &r.UserName, &r.ChatID, &r.CodeHash, &r.Salt); err != nil {
-				rows.Close()
-				return err
-			}
-			if found == nil && match(r) {
+		for i := range pending {
+			if r := pending[i].request(); match(r) {
 				found = &r
+				break
 			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
 		}
 		if found == nil {
 			noMatch = true
-			_, err := tx.ExecContext(ctx, `INSERT INTO pairing_lockout (platform, failures, locked_until)
-				VALUES (?, 1, 0) ON CONFLICT (platform) DO UPDATE SET failures = failures + 1`, platform)
+			err := tx.Clauses(clause.OnConflict{
+				Columns:   []clause.Column{{Name: "platform"}},
+				DoUpdates: clause.Assignments(map[string]any{"failures": gorm.Expr("failures + 1")}),
+			}).Create(&pairingLockoutRow{Platform: platform, Failures: 1}).Error
 			if err != nil {
 				return err
 			}
-			_, err = tx.ExecContext(ctx, `UPDATE pairing_lockout SET locked_until = ?, failures = 0
-				WHERE platform = ? AND failures >= ?`, toNanos(now.Add(lim.Lockout)), platform, lim.MaxFailures)
+			return tx.Model(&pairingLockoutRow{}).Where("platform = ? AND failures >= ?", platform, lim.MaxFailures).
+				Updates(map[string]any{"locked_until": toNanos(now.Add(lim.Lockout)), "failures": 0}).Error
+		}
+		if err := tx.Where("id = ?", found.ID).Delete(&pairingRequestRow{}).Error; err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM pairing_requests WHERE id = ?`, found.ID); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM pairing_lockout WHERE platform = ?`, platform); err != nil {
+		if err := tx.Where("platform = ?", platform).Delete(&pairingLockoutRow{}).Error; err != nil {
 			return err
 		}
 		paired = &PairedUser{Platform: platform, UserID: found.UserID, UserName: found.UserName, ApprovedAt: now.UTC()}
-		_, err = tx.ExecContext(ctx, `INSERT INTO pairing_users (platform, user_id, user_name, approved_at)
-			VALUES (?, ?, ?, ?) ON CONFLICT (platform, user_id) DO UPDATE SET user_name = excluded.user_name,
-			approved_at = excluded.approved_at`, platform, found.UserID, found.UserName, toNanos(now))
-		return err
+		return tx.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "platform"}, {Name: "user_id"}},
+			DoUpdates: clause.AssignmentColumns([]string{"user_name", "approved_at"}),
+		}).Create(&pairedUserRow{Platform: platform, UserID: found.UserID, UserName: found.UserName,
+			ApprovedAt: toNanos(now)}).Error
 	})
 	if err != nil {
-		return nil, fmt.Errorf("store: approve %s pairing: %w", platform, err)
+		return nil, opError(err, "approve %s pairing", platform)
 	}
 	if noMatch {
-		return nil, fmt.Errorf("store: approve %s pairing: %w", platform, ErrPairingNoMatch)
+		return nil, opError(ErrPairingNoMatch, "approve %s pairing", platform)
 	}
 	return paired, nil
 }
@@ -207,67 +187,59 @@ func (s *Store) ApprovePairing(ctx context.Context, platform string, match func(
 // PairingLockedUntil returns when a platform's approval lockout ends (zero
 // if it is not locked at now).
 func (s *Store) PairingLockedUntil(ctx context.Context, platform string, now time.Time) (time.Time, error) {
-	var until int64
-	err := s.rdb.QueryRowContext(ctx, `SELECT locked_until FROM pairing_lockout WHERE platform = ?`, platform).Scan(&until)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && until <= toNanos(now)) {
+	var rows []pairingLockoutRow
+	if err := s.orm(ctx, s.r).Where("platform = ?", platform).Limit(1).Find(&rows).Error; err != nil {
+		return time.Time{}, opError(err, "pairing lockout of %s", platform)
+	}
+	if len(rows) == 0 || rows[0].LockedUntil <= toNanos(now) {
 		return time.Time{}, nil
 	}
-	if err != nil {
-		return time.Time{}, fmt.Errorf("store: pairing lockout of %s: %w", platform, err)
-	}
-	return fromNanos(until), nil
+	return fromNanos(rows[0].LockedUntil), nil
 }
 
 // IsPaired reports whether the owner approved this user.
 func (s *Store) IsPaired(ctx context.Context, platform, userID string) (bool, error) {
-	var n int
-	err := s.rdb.QueryRowContext(ctx, `SELECT count(*) FROM pairing_users WHERE platform = ? AND user_id = ?`,
-		platform, userID).Scan(&n)
+	var n int64
+	err := s.orm(ctx, s.r).Model(&pairedUserRow{}).Where("platform = ? AND user_id = ?", platform, userID).Count(&n).Error
 	if err != nil {
-		return false, fmt.Errorf("store: is %s user %s paired: %w", platform, userID, err)
+		return false, opError(err, "is %s user %s paired", platform, userID)
 	}
 	return n > 0, nil
 }
 
 // PairedUsers lists approved users of platform ("" = all).
 func (s *Store) PairedUsers(ctx context.Context, platform string) ([]PairedUser, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT platform, user_id, user_name, approved_at FROM pairing_users
-		WHERE (? = '' OR platform = ?) ORDER BY platform, approved_at`, platform, platform)
-	if err != nil {
-		return nil, fmt.Errorf("store: list paired users: %w", err)
+	q := s.orm(ctx, s.r)
+	if platform != "" {
+		q = q.Where("platform = ?", platform)
 	}
-	defer rows.Close()
-	var out []PairedUser
-	for rows.Next() {
-		var (
-			u  PairedUser
-			at int64
-		)
-		if err := rows.Scan(&u.Platform, &u.UserID, &u.UserName, &at); err != nil {
-			return nil, fmt.Errorf("store: list paired users: %w", err)
-		}
-		u.ApprovedAt = fromNanos(at)
-		out = append(out, u)
+	var rows []pairedUserRow
+	if err := q.Order("platform, approved_at").Find(&rows).Error; err != nil {
+		return nil, opError(err, "list paired users")
 	}
-	return out, rows.Err()
+	return fromRows(rows, func(r *pairedUserRow) PairedUser {
+		return PairedUser{Platform: r.Platform, UserID: r.UserID, UserName: r.UserName, ApprovedAt: fromNanos(r.ApprovedAt)}
+	}), nil
 }
 
 // RevokePairedUser removes an approval; an unknown user is ErrNotFound.
 func (s *Store) RevokePairedUser(ctx context.Context, platform, userID string) error {
-	res, err := s.wdb.ExecContext(ctx, `DELETE FROM pairing_users WHERE platform = ? AND user_id = ?`, platform, userID)
-	return affectedOne(res, err, fmt.Sprintf("revoke %s user %s", platform, userID))
+	res := s.orm(ctx, s.w).Where("platform = ? AND user_id = ?", platform, userID).Delete(&pairedUserRow{})
+	return changedOne(res, "revoke %s user %s", platform, userID)
 }
 
-func dropExpiredPairing(ctx context.Context, tx *sql.Tx, now time.Time) error {
-	_, err := tx.ExecContext(ctx, `DELETE FROM pairing_requests WHERE expires_at <= ?`, toNanos(now))
-	return err
+func (r *pairingRequestRow) request() PairingRequest {
+	return PairingRequest{ID: r.ID, Platform: r.Platform, UserID: r.UserID, UserName: r.UserName,
+		ChatID: r.ChatID, CodeHash: r.CodeHash, Salt: r.Salt,
+		CreatedAt: fromNanos(r.CreatedAt), ExpiresAt: fromNanos(r.ExpiresAt)}
 }
 
-func pairingLocked(ctx context.Context, tx *sql.Tx, platform string, now time.Time) (bool, error) {
-	var until int64
-	err := tx.QueryRowContext(ctx, `SELECT locked_until FROM pairing_lockout WHERE platform = ?`, platform).Scan(&until)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	return err == nil && until > toNanos(now), err
+func dropExpiredPairing(tx *gorm.DB, now time.Time) error {
+	return tx.Where("expires_at <= ?", toNanos(now)).Delete(&pairingRequestRow{}).Error
+}
+
+func pairingLocked(tx *gorm.DB, platform string, now time.Time) (bool, error) {
+	var n int64
+	err := tx.Model(&pairingLockoutRow{}).Where("platform = ? AND locked_until > ?", platform, toNanos(now)).Count(&n).Error
+	return n > 0, err
 }

@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -95,16 +97,10 @@ func anyHidden(sources []string) bool {
 func (s *Store) FindSessions(ctx context.Context, f SessionFilter) ([]Session, error) {
 	where, args := f.where()
 	limit := min(defaultInt(f.Limit, 50), 1000)
-	var rows []sessionRow
-	err := s.r.WithContext(ctx).Raw(`SELECT * FROM sessions`+where+
-		` ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`, append(args, limit, max(f.Offset, 0))...).
-		Scan(&rows).Error
+	out, err := allRows(ctx, s.r, `SELECT `+sessionColumns+` FROM sessions`+where+
+		` ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`, append(args, limit, max(f.Offset, 0)), scanSession)
 	if err != nil {
-		return nil, fmt.Errorf("store: list sessions: %w", err)
-	}
-	out := make([]Session, len(rows))
-	for i := range rows {
-		out[i] = rows[i].session()
+		return nil, opError(err, "list sessions")
 	}
 	return out, nil
 }
@@ -113,8 +109,8 @@ func (s *Store) FindSessions(ctx context.Context, f SessionFilter) ([]Session, e
 func (s *Store) CountSessions(ctx context.Context, f SessionFilter) (int, error) {
 	where, args := f.where()
 	var n int
-	if err := s.rdb.QueryRowContext(ctx, `SELECT count(*) FROM sessions`+where, args...).Scan(&n); err != nil {
-		return 0, fmt.Errorf("store: count sessions: %w", err)
+	if err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM sessions`+where, args...).Scan(&n); err != nil {
+		return 0, opError(err, "count sessions")
 	}
 	return n, nil
 }
@@ -129,30 +125,26 @@ func (s *Store) Previews(ctx context.Context, ids []string, maxRunes int) (map[s
 	}
 	list, err := json.Marshal(ids)
 	if err != nil {
-		return nil, err
+		return nil, opError(err, "session previews")
 	}
 	// The first user message is found through messages_session; substr
 	// keeps a huge pasted prompt from being read whole. Characters are
 	// counted by SQLite, so 4 bytes per rune is a safe bound.
-	rows, err := s.rdb.QueryContext(ctx, `SELECT j.value, (SELECT substr(content, 1, ?) FROM messages
+	err = eachRow(ctx, s.r, `SELECT j.value, (SELECT substr(content, 1, ?) FROM messages
 		WHERE session_id = j.value AND role = 'user' ORDER BY id LIMIT 1)
-		FROM json_each(?) j`, maxRunes*4+16, string(list))
-	if err != nil {
-		return nil, fmt.Errorf("store: session previews: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+		FROM json_each(?) j`, []any{maxRunes*4 + 16, string(list)}, func(rows *sql.Rows) error {
 		var id string
 		var content *string
 		if err := rows.Scan(&id, &content); err != nil {
-			return nil, fmt.Errorf("store: session previews: %w", err)
+			return err
 		}
 		if content != nil {
 			out[id] = clip(*content, maxRunes)
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: session previews: %w", err)
+		return nil
+	})
+	if err != nil {
+		return nil, opError(err, "session previews")
 	}
 	return out, nil
 }
@@ -171,14 +163,11 @@ func clip(s string, n int) string {
 // title a person set while an automatic one was being made wins). It
 // reports whether the title was set. A missing session is ErrNotFound.
 func (s *Store) SetTitleIfEmpty(ctx context.Context, id, title string) (bool, error) {
-	res, err := s.wdb.ExecContext(ctx, `UPDATE sessions SET title = ? WHERE id = ? AND title = ''`, title, id)
-	if err != nil {
-		return false, fmt.Errorf("store: set title of session %s: %w", id, err)
+	res := s.orm(ctx, s.w).Model(&sessionRow{}).Where("id = ? AND title = ''", id).Update("title", title)
+	if res.Error != nil {
+		return false, opError(res.Error, "set title of session %s", id)
 	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return false, fmt.Errorf("store: set title of session %s: %w", id, err)
-	}
+	n := res.RowsAffected
 	if n == 0 {
 		if _, err := s.Session(ctx, id); err != nil {
 			return false, err
@@ -195,10 +184,10 @@ func (s *Store) MessagesAround(ctx context.Context, sessionID string, messageID 
 	head, err := s.queryMessages(ctx, `SELECT `+messageColumns+` FROM messages
 		WHERE session_id = ? AND id <= ? ORDER BY id DESC LIMIT ?`, sessionID, messageID, max(before, 0)+1)
 	if err != nil {
-		return nil, fmt.Errorf("store: read messages of session %s around %d: %w", sessionID, messageID, err)
+		return nil, opError(err, "read messages of session %s around %d", sessionID, messageID)
 	}
 	if len(head) == 0 || head[0].ID != messageID {
-		return nil, fmt.Errorf("store: message %d of session %s: %w", messageID, sessionID, ErrNotFound)
+		return nil, opError(ErrNotFound, "message %d of session %s", messageID, sessionID)
 	}
 	tail, err := s.MessagesAfter(ctx, sessionID, messageID, after)
 	if err != nil {
@@ -221,7 +210,7 @@ func (s *Store) MessagesAfter(ctx context.Context, sessionID string, afterID int
 	msgs, err := s.queryMessages(ctx, `SELECT `+messageColumns+` FROM messages
 		WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?`, sessionID, afterID, limit)
 	if err != nil {
-		return nil, fmt.Errorf("store: read messages of session %s after %d: %w", sessionID, afterID, err)
+		return nil, opError(err, "read messages of session %s after %d", sessionID, afterID)
 	}
 	return msgs, nil
 }
@@ -231,14 +220,17 @@ func (s *Store) sessionsByID(ctx context.Context, ids []string) ([]Session, erro
 	var out []Session
 	const chunk = 500
 	for start := 0; start < len(ids); start += chunk {
-		var rows []sessionRow
 		part := ids[start:min(start+chunk, len(ids))]
-		if err := s.r.WithContext(ctx).Where("id IN ?", part).Find(&rows).Error; err != nil {
-			return nil, fmt.Errorf("store: read sessions: %w", err)
+		args := make([]any, len(part))
+		for i, id := range part {
+			args[i] = id
 		}
-		for i := range rows {
-			out = append(out, rows[i].session())
+		list, err := allRows(ctx, s.r, `SELECT `+sessionColumns+` FROM sessions WHERE id IN `+placeholders(len(part)),
+			args, scanSession)
+		if err != nil {
+			return nil, opError(err, "read sessions")
 		}
+		out = append(out, list...)
 	}
 	return out, nil
 }
@@ -306,7 +298,7 @@ func (s *Store) LineageRoot(ctx context.Context, id string) (string, error) {
 		return "", err
 	}
 	if _, ok := known[id]; !ok {
-		return "", fmt.Errorf("store: session %s: %w", id, ErrNotFound)
+		return "", opError(ErrNotFound, "session %s", id)
 	}
 	return lineageRoot(known, id), nil
 }
@@ -320,21 +312,16 @@ func (s *Store) Lineage(ctx context.Context, id string) ([]Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	var rows []sessionRow
-	err = s.r.WithContext(ctx).Raw(`WITH RECURSIVE tree (id, depth) AS (
+	out, err := allRows(ctx, s.r, `WITH RECURSIVE tree (id, depth) AS (
 			SELECT ?, 0
 			UNION
 			SELECT s.id, t.depth + 1 FROM sessions s JOIN tree t ON s.parent_session_id = t.id
 			WHERE t.depth < ?
 		)
-		SELECT sessions.* FROM sessions JOIN tree ON tree.id = sessions.id
-		ORDER BY sessions.started_at, sessions.id`, root, maxLineageDepth).Scan(&rows).Error
+		SELECT `+sessionColumns+` FROM sessions WHERE id IN (SELECT id FROM tree)
+		ORDER BY started_at, id`, []any{root, maxLineageDepth}, scanSession)
 	if err != nil {
-		return nil, fmt.Errorf("store: lineage of session %s: %w", id, err)
-	}
-	out := make([]Session, len(rows))
-	for i := range rows {
-		out[i] = rows[i].session()
+		return nil, opError(err, "lineage of session %s", id)
 	}
 	return out, nil
 }
@@ -371,31 +358,19 @@ func LineageTree(sessions []Session) []*LineageNode {
 func (s *Store) ResolveSessionID(ctx context.Context, ref string) (string, error) {
 	ref = strings.TrimSpace(ref)
 	if ref == "" {
-		return "", fmt.Errorf("store: no session id given: %w", ErrNotFound)
+		return "", opError(ErrNotFound, "no session id given")
 	}
-	rows, err := s.rdb.QueryContext(ctx, `SELECT id FROM sessions WHERE id >= ? AND id < ? ORDER BY id LIMIT 6`,
-		ref, ref+"\U0010FFFF")
+	ids, err := allRows(ctx, s.r, `SELECT id FROM sessions WHERE id >= ? AND id < ? ORDER BY id LIMIT 6`,
+		[]any{ref, ref + "\U0010FFFF"}, scanOne[string])
 	if err != nil {
-		return "", fmt.Errorf("store: find session %s: %w", ref, err)
+		return "", opError(err, "find session %s", ref)
 	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return "", fmt.Errorf("store: find session %s: %w", ref, err)
-		}
-		if id == ref {
-			return id, nil
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return "", fmt.Errorf("store: find session %s: %w", ref, err)
+	if slices.Contains(ids, ref) {
+		return ref, nil
 	}
 	switch len(ids) {
 	case 0:
-		return "", fmt.Errorf("store: session %s: %w", ref, ErrNotFound)
+		return "", opError(ErrNotFound, "session %s", ref)
 	case 1:
 		return ids[0], nil
 	}
@@ -403,5 +378,5 @@ func (s *Store) ResolveSessionID(ctx context.Context, ref string) (string, error
 	if len(ids) > 5 {
 		ids, more = ids[:5], ", …"
 	}
-	return "", fmt.Errorf("store: %q matches several sessions (%s%s); give more of the id", ref, strings.Join(ids, ", "), more)
+	return "", opError(fmt.Errorf("it matches several sessions (%s%s); give more of the id", strings.Join(ids, ", "), more), "find session %s", ref)
 }

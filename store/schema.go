@@ -153,7 +153,7 @@ CREATE TABLE approval_grants (
 // the write lock, so two processes opening a fresh file at once apply every
 // migration exactly once.
 func (s *Store) migrate(ctx context.Context) error {
-	if _, err := s.wdb.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version    INTEGER PRIMARY KEY,
 		applied_at INTEGER NOT NULL
 	)`); err != nil {
@@ -178,7 +178,7 @@ func (s *Store) migrateOne(ctx context.Context, all []migration) (done bool, err
 			return fmt.Errorf("read the schema version: %w", err)
 		}
 		if version > len(all) {
-			return fmt.Errorf("the database has schema version %d but this herm knows only up to %d: upgrade herm", version, len(all))
+			return fmt.Errorf("%w (schema version %d; this herm knows up to %d): upgrade herm", ErrNewerSchema, version, len(all))
 		}
 		if version == len(all) {
 			done = true

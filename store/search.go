@@ -2,14 +2,14 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 )
 
-// ErrEmptyQuery is wrapped by Search when the query holds nothing the index
-// can look for: no word with a letter or digit (only punctuation, emoji or
+// ErrEmptyQuery is the Err of the *QueryError Search returns when the query
+// holds nothing the index can look for: no word with a letter or digit (only punctuation, emoji or
 // operators), or only excluded words.
 var ErrEmptyQuery = errors.New("nothing to search for")
 
@@ -104,13 +104,14 @@ func hiddenSources() []string { return []string{"subagent", "tool"} }
 // excludes. source:, model:, role:, before:, after: and session: filter
 // (-source:cron excludes; dates are 2026-01-31 or ages like 7d). Everything
 // else is searched as literal text, so no query makes the index fail with a
-// syntax error; punctuation is ignored as it is in the index. A query with
-// nothing searchable returns ErrEmptyQuery; a filter with a value it cannot
-// read, ErrBadFilter.
+// syntax error; punctuation is ignored as it is in the index. A query the
+// store cannot run as typed returns a *QueryError, whose text is for the
+// person who typed it: ErrEmptyQuery when nothing in it is searchable,
+// ErrBadFilter for a filter with a value it cannot read, ErrQueryTooLong.
 func (s *Store) Search(ctx context.Context, query string, opts SearchOptions) ([]Hit, error) {
 	hits, err := s.searchPage(ctx, query, opts)
 	if err != nil {
-		return nil, fmt.Errorf("store: search %q: %w", shorten(query), err)
+		return nil, opError(err, "search %q", shorten(query))
 	}
 	return hits, nil
 }
@@ -218,7 +219,7 @@ func (s *Store) prepareSearch(ctx context.Context, query string, opts SearchOpti
 		r.match = buildFTS(ftsGroups, ftsNeg)
 	}
 	if n := len(termTexts(r.likeGroups)) + len(r.likeNeg); n > maxLikeTerms {
-		return nil, fmt.Errorf("%w: a search takes at most %d different words matched by substring, not %d", ErrQueryTooLong, maxLikeTerms, n)
+		return nil, queryError(ErrQueryTooLong, "a search takes at most %d different words matched by substring, not %d", maxLikeTerms, n)
 	}
 	return r, nil
 }
@@ -251,8 +252,8 @@ func (r *searchRun) snippets(ctx context.Context, hits []Hit) error {
 // in the SQL, and SQLite refuses expressions nested 1,000 deep.
 const maxLikeTerms = 200
 
-// ErrQueryTooLong is wrapped by Search when a query has more words than it
-// can match by substring.
+// ErrQueryTooLong is the Err of the *QueryError Search returns when a
+// query has more words than it can match by substring.
 var ErrQueryTooLong = errors.New("search query too long")
 
 // dedupeGroups drops AND groups that repeat an earlier one (a a = a).
@@ -480,22 +481,12 @@ func (s *Store) searchFTS(ctx context.Context, p plan, match string, likeGroups 
 			ORDER BY messages_fts.rowid DESC LIMIT ? OFFSET ?`
 		all = append(all[:len(all)-3], limit, offset)
 	}
-	rows, err := s.rdb.QueryContext(ctx, q, all...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var hits []Hit
-	for rows.Next() {
-		var h Hit
+	return allRows(ctx, s.r, q, all, func(rows *sql.Rows) (h Hit, err error) {
 		var created int64
-		if err := rows.Scan(&h.MessageID, &h.SessionID, &h.Role, &created, &h.Rank); err != nil {
-			return nil, err
-		}
+		err = rows.Scan(&h.MessageID, &h.SessionID, &h.Role, &created, &h.Rank)
 		h.CreatedAt = fromNanos(created)
-		hits = append(hits, h)
-	}
-	return hits, rows.Err()
+		return h, err
+	})
 }
 
 // ftsSnippets fills the hits' snippets, computing snippet() only for the
@@ -515,15 +506,10 @@ func (s *Store) ftsSnippets(ctx context.Context, match string, hits []Hit) error
 		args = append(args, h.MessageID)
 	}
 	args = append(args, SnippetOpen, SnippetClose, SnippetEllipsis, snippetTokens, match, lo, hi)
-	rows, err := s.rdb.QueryContext(ctx, `SELECT rowid, CASE WHEN rowid IN `+placeholders(len(hits))+`
-			THEN snippet(messages_fts, -1, ?, ?, ?, ?) END
-		FROM messages_fts WHERE messages_fts MATCH ? AND rowid BETWEEN ? AND ?`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
 	byID := make(map[int64]string, len(hits))
-	for rows.Next() {
+	err := eachRow(ctx, s.r, `SELECT rowid, CASE WHEN rowid IN `+placeholders(len(hits))+`
+			THEN snippet(messages_fts, -1, ?, ?, ?, ?) END
+		FROM messages_fts WHERE messages_fts MATCH ? AND rowid BETWEEN ? AND ?`, args, func(rows *sql.Rows) error {
 		var id int64
 		var snip *string
 		if err := rows.Scan(&id, &snip); err != nil {
@@ -532,8 +518,9 @@ func (s *Store) ftsSnippets(ctx context.Context, match string, hits []Hit) error
 		if snip != nil {
 			byID[id] = *snip
 		}
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return err
 	}
 	for i := range hits {
@@ -552,21 +539,15 @@ func (s *Store) searchLike(ctx context.Context, p plan, groups [][]queryTerm, ne
 		FROM messages m WHERE 1` + filter + like + ` ORDER BY m.id DESC LIMIT ? OFFSET ?`
 	all := append(args, likeArgs...)
 	all = append(all, limit, offset)
-	rows, err := s.rdb.QueryContext(ctx, q, all...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	terms := termTexts(groups)
-	var hits []Hit
-	for rows.Next() {
+	return allRows(ctx, s.r, q, all, func(rows *sql.Rows) (Hit, error) {
 		var (
 			h                         Hit
 			created                   int64
 			content, toolArgs, toolNm string
 		)
 		if err := rows.Scan(&h.MessageID, &h.SessionID, &h.Role, &created, &content, &toolArgs, &toolNm); err != nil {
-			return nil, err
+			return h, err
 		}
 		h.CreatedAt = fromNanos(created)
 		text := content
@@ -579,7 +560,6 @@ func (s *Store) searchLike(ctx context.Context, p plan, groups [][]queryTerm, ne
 			}
 		}
 		h.Snippet = makeSnippet(text, terms)
-		hits = append(hits, h)
-	}
-	return hits, rows.Err()
+		return h, nil
+	})
 }

@@ -163,7 +163,7 @@ func TestSearchIndexFollowsUpdatesAndDeletes(t *testing.T) {
 	if err := s.AppendMessage(ctx, m); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.wdb.Exec(`DELETE FROM sessions WHERE id = ?`, sess.ID); err != nil {
+	if _, err := s.w.Exec(`DELETE FROM sessions WHERE id = ?`, sess.ID); err != nil {
 		t.Fatal(err)
 	}
 	if got := searchIDs(t, s, "dugong", SearchOptions{}); len(got) != 0 {

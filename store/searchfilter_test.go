@@ -213,7 +213,7 @@ func TestSearchCommonWordRanksNewestCandidates(t *testing.T) {
 		t.Fatal(err)
 	}
 	var last int64
-	if err := s.rdb.QueryRow(`SELECT max(id) FROM messages`).Scan(&last); err != nil {
+	if err := s.r.QueryRow(`SELECT max(id) FROM messages`).Scan(&last); err != nil {
 		t.Fatal(err)
 	}
 	hits, err := s.Search(ctx, "common", SearchOptions{Limit: 5})

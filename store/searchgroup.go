@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 )
 
 // SessionGroup is one conversation's share of a search: a lineage (a
@@ -41,7 +40,7 @@ func (g *SessionGroup) Session(id string) *Session {
 func (s *Store) SearchSessions(ctx context.Context, query string, opts SearchOptions) ([]SessionGroup, error) {
 	groups, err := s.searchSessions(ctx, query, opts)
 	if err != nil {
-		return nil, fmt.Errorf("store: search %q: %w", shorten(query), err)
+		return nil, opError(err, "search %q", shorten(query))
 	}
 	return groups, nil
 }

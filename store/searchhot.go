@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -60,7 +61,7 @@ type hotWords struct {
 // (only the first successful call works) and concurrently with searches.
 func (s *Store) WarmSearch(ctx context.Context) error {
 	if _, err := s.hot(ctx); err != nil {
-		return fmt.Errorf("store: prepare search: %w", err)
+		return opError(err, "prepare search")
 	}
 	return nil
 }
@@ -88,7 +89,7 @@ func (s *Store) sampleHotWords(ctx context.Context, minStore int64) ([]hotWord, 
 	// min and max in separate subqueries: together in one they scan
 	// the table.
 	var first, last int64
-	if err := s.rdb.QueryRowContext(ctx, `SELECT coalesce((SELECT min(id) FROM messages), 0),
+	if err := s.r.QueryRowContext(ctx, `SELECT coalesce((SELECT min(id) FROM messages), 0),
 		coalesce((SELECT max(id) FROM messages), 0)`).Scan(&first, &last); err != nil {
 		return nil, fmt.Errorf("sample common words: %w", err)
 	}
@@ -141,20 +142,15 @@ func (s *Store) sampleHotWords(ctx context.Context, minStore int64) ([]hotWord, 
 // sampleRun calls f with the indexed text of the messages with ids in
 // [from, to].
 func (s *Store) sampleRun(ctx context.Context, from, to int64, f func(texts ...string)) error {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT substr(content, 1, ?), tool_name, substr(tool_args, 1, ?)
-		FROM messages WHERE id BETWEEN ? AND ?`, hotSampleChars, hotSampleChars, from, to)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
+	return eachRow(ctx, s.r, `SELECT substr(content, 1, ?), tool_name, substr(tool_args, 1, ?)
+		FROM messages WHERE id BETWEEN ? AND ?`, []any{hotSampleChars, hotSampleChars, from, to}, func(rows *sql.Rows) error {
 		var content, name, args string
 		if err := rows.Scan(&content, &name, &args); err != nil {
 			return err
 		}
 		f(content, name, args)
-	}
-	return rows.Err()
+		return nil
+	})
 }
 
 // asciiWords calls f with the lower-cased words of text made only of ASCII

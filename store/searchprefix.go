@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -99,20 +100,13 @@ func justBefore(w string) string {
 }
 
 func (s *Store) vocabWords(ctx context.Context, query string, args ...any) ([]hotWord, error) {
-	rows, err := s.rdb.QueryContext(ctx, query, args...)
+	words, err := allRows(ctx, s.r, query, args, func(rows *sql.Rows) (w hotWord, err error) {
+		return w, rows.Scan(&w.term, &w.doc)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("read the index vocabulary: %w", err)
 	}
-	defer rows.Close()
-	var words []hotWord
-	for rows.Next() {
-		var w hotWord
-		if err := rows.Scan(&w.term, &w.doc); err != nil {
-			return nil, err
-		}
-		words = append(words, w)
-	}
-	return words, rows.Err()
+	return words, nil
 }
 
 // plainASCIIWord reports whether s is one token of ASCII letters and

@@ -2,7 +2,6 @@ package store
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -12,9 +11,9 @@ import (
 	"github.com/herm-dev/herm/internal/text"
 )
 
-// ErrBadFilter is wrapped by Search when a filter in the query (before:,
-// after:, role:…) has a value it cannot understand. The error says which
-// values are accepted.
+// ErrBadFilter is the Err of the *QueryError Search returns when a filter
+// in the query (before:, after:, role:…) has a value it cannot understand.
+// The Reason says which values are accepted.
 var ErrBadFilter = errors.New("bad search filter")
 
 // queryTerm is one thing to look for: a word or phrase.
@@ -198,7 +197,7 @@ func cutFilter(word string) (key, value string, ok bool) {
 func (f *queryFilters) add(key, value string, negated bool, now time.Time) error {
 	value = strings.TrimSpace(value)
 	if value == "" {
-		return fmt.Errorf("%w: %s: needs a value, e.g. %s", ErrBadFilter, key, filterExample(key))
+		return queryError(ErrBadFilter, "%s: needs a value, e.g. %s", key, filterExample(key))
 	}
 	switch key {
 	case "source":
@@ -208,21 +207,21 @@ func (f *queryFilters) add(key, value string, negated bool, now time.Time) error
 	case "role":
 		r := strings.ToLower(value)
 		if !validRole(r) {
-			return fmt.Errorf("%w: role:%s is not a role; use role:user, role:assistant, role:tool or role:system", ErrBadFilter, value)
+			return queryError(ErrBadFilter, "role:%s is not a role; use role:user, role:assistant, role:tool or role:system", value)
 		}
 		appendTo(&f.roles, &f.notRoles, negated, r)
 	case "session":
 		if negated {
-			return fmt.Errorf("%w: session: cannot be negated", ErrBadFilter)
+			return queryError(ErrBadFilter, "session: cannot be negated")
 		}
 		f.sessions = append(f.sessions, value)
 	case "before", "after":
 		if negated {
-			return fmt.Errorf("%w: %s: cannot be negated; use the other of before: and after:", ErrBadFilter, key)
+			return queryError(ErrBadFilter, "%s: cannot be negated; use the other of before: and after:", key)
 		}
 		t, err := ParseWhen(value, now)
 		if err != nil {
-			return fmt.Errorf("%w: %s:%s: %v", ErrBadFilter, key, value, err)
+			return queryError(ErrBadFilter, "%s:%s: %v", key, value, err)
 		}
 		if key == "before" {
 			if f.before.IsZero() || t.Before(f.before) {
@@ -349,9 +348,9 @@ func checkTerms(pos, neg []queryTerm) error {
 		return nil
 	}
 	if len(neg) > 0 {
-		return fmt.Errorf("%w: the query only excludes words; add a word to look for", ErrEmptyQuery)
+		return queryError(ErrEmptyQuery, "the query only excludes words; add a word to look for")
 	}
-	return fmt.Errorf("%w: the query has no word with letters or digits", ErrEmptyQuery)
+	return queryError(ErrEmptyQuery, "the query has no word with letters or digits")
 }
 
 // andGroups splits positive terms into groups that must all match; the

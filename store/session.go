@@ -5,7 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"fmt"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -70,53 +70,6 @@ type ListOptions struct {
 	IncludeArchived bool
 }
 
-// sessionRow is the sessions table as GORM sees it.
-type sessionRow struct {
-	ID               string  `gorm:"column:id;primaryKey"`
-	Source           string  `gorm:"column:source"`
-	Title            string  `gorm:"column:title"`
-	Model            string  `gorm:"column:model"`
-	Provider         string  `gorm:"column:provider"`
-	ParentID         *string `gorm:"column:parent_session_id"`
-	StartedAt        int64   `gorm:"column:started_at"`
-	EndedAt          *int64  `gorm:"column:ended_at"`
-	EndReason        string  `gorm:"column:end_reason"`
-	MessageCount     int     `gorm:"column:message_count"`
-	InputTokens      int     `gorm:"column:input_tokens"`
-	OutputTokens     int     `gorm:"column:output_tokens"`
-	CacheReadTokens  int     `gorm:"column:cache_read_tokens"`
-	CacheWriteTokens int     `gorm:"column:cache_write_tokens"`
-	ReasoningTokens  int     `gorm:"column:reasoning_tokens"`
-	CostUSD          float64 `gorm:"column:cost_usd"`
-	Cwd              string  `gorm:"column:cwd"`
-	Archived         bool    `gorm:"column:archived"`
-	UpdatedAt        int64   `gorm:"column:updated_at;autoUpdateTime:false"` // herm moves it (messages), not GORM
-}
-
-func (sessionRow) TableName() string { return "sessions" }
-
-func (r *sessionRow) session() Session {
-	s := Session{
-		ID: r.ID, Source: r.Source, Title: r.Title, Model: r.Model, Provider: r.Provider,
-		StartedAt: fromNanos(r.StartedAt), UpdatedAt: fromNanos(r.UpdatedAt),
-		EndReason: r.EndReason, MessageCount: r.MessageCount,
-		Usage: Usage{
-			InputTokens: r.InputTokens, OutputTokens: r.OutputTokens,
-			CacheReadTokens: r.CacheReadTokens, CacheWriteTokens: r.CacheWriteTokens,
-			ReasoningTokens: r.ReasoningTokens,
-		},
-		CostUSD: r.CostUSD, Cwd: r.Cwd, Archived: r.Archived,
-	}
-	if r.ParentID != nil {
-		s.ParentID = *r.ParentID
-	}
-	if r.EndedAt != nil {
-		t := fromNanos(*r.EndedAt)
-		s.EndedAt = &t
-	}
-	return s
-}
-
 func toNanos(t time.Time) int64   { return t.UnixNano() }
 func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
 func nowUTC() time.Time           { return time.Now().UTC() }
@@ -168,7 +121,7 @@ func (s *Store) CreateSession(ctx context.Context, sess *Session) error {
 			n := toNanos(*sess.EndedAt)
 			row.EndedAt = &n
 		}
-		err := s.w.WithContext(ctx).Create(&row).Error
+		err := s.orm(ctx, s.w).Create(&row).Error
 		if err == nil {
 			sess.MessageCount = 0
 			return nil
@@ -176,19 +129,19 @@ func (s *Store) CreateSession(ctx context.Context, sess *Session) error {
 		if generated && attempt < 3 && isUniqueViolation(err) {
 			continue
 		}
-		return fmt.Errorf("store: create session %s: %w", sess.ID, err)
+		return opError(err, "create session %s", sess.ID)
 	}
 }
 
 // Session returns the session with that id; a missing one is ErrNotFound.
 func (s *Store) Session(ctx context.Context, id string) (*Session, error) {
 	var row sessionRow
-	err := s.r.WithContext(ctx).Where("id = ?", id).Take(&row).Error
+	err := s.orm(ctx, s.r).Where("id = ?", id).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, fmt.Errorf("store: session %s: %w", id, ErrNotFound)
+		return nil, opError(ErrNotFound, "session %s", id)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: read session %s: %w", id, err)
+		return nil, opError(err, "read session %s", id)
 	}
 	sess := row.session()
 	return &sess, nil
@@ -206,7 +159,7 @@ func (s *Store) LatestSession(ctx context.Context, source string) (*Session, err
 		if source != "" {
 			what = "source " + source
 		}
-		return nil, fmt.Errorf("store: latest session from %s: %w", what, ErrNotFound)
+		return nil, opError(ErrNotFound, "latest session from %s", what)
 	}
 	return &list[0], nil
 }
@@ -216,21 +169,24 @@ func (s *Store) ListSessions(ctx context.Context, opts ListOptions) ([]Session, 
 	if opts.Limit <= 0 {
 		opts.Limit = 50
 	}
-	q := s.r.WithContext(ctx).Model(&sessionRow{})
+	var (
+		conds []string
+		args  []any
+	)
 	if opts.Source != "" {
-		q = q.Where("source = ?", opts.Source)
+		conds, args = append(conds, "source = ?"), append(args, opts.Source)
 	}
 	if !opts.IncludeArchived {
-		q = q.Where("archived = 0")
+		conds = append(conds, "archived = 0")
 	}
-	var rows []sessionRow
-	err := q.Order("updated_at DESC, id DESC").Limit(opts.Limit).Offset(max(opts.Offset, 0)).Find(&rows).Error
+	where := ""
+	if len(conds) > 0 {
+		where = " WHERE " + strings.Join(conds, " AND ")
+	}
+	out, err := allRows(ctx, s.r, `SELECT `+sessionColumns+` FROM sessions`+where+
+		` ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?`, append(args, opts.Limit, max(opts.Offset, 0)), scanSession)
 	if err != nil {
-		return nil, fmt.Errorf("store: list sessions: %w", err)
-	}
-	out := make([]Session, len(rows))
-	for i := range rows {
-		out[i] = rows[i].session()
+		return nil, opError(err, "list sessions")
 	}
 	return out, nil
 }
@@ -281,12 +237,12 @@ func (s *Store) AddUsage(ctx context.Context, id string, u Usage, costUSD float6
 }
 
 func (s *Store) updateSession(ctx context.Context, id, what string, apply func(*gorm.DB) *gorm.DB) error {
-	res := apply(s.w.WithContext(ctx).Model(&sessionRow{}).Where("id = ?", id))
+	res := apply(s.orm(ctx, s.w).Model(&sessionRow{}).Where("id = ?", id))
 	if res.Error != nil {
-		return fmt.Errorf("store: %s %s: %w", what, id, res.Error)
+		return opError(res.Error, "%s %s", what, id)
 	}
 	if res.RowsAffected == 0 {
-		return fmt.Errorf("store: %s %s: %w", what, id, ErrNotFound)
+		return opError(ErrNotFound, "%s %s", what, id)
 	}
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"time"
+
+	"gorm.io/gorm/clause"
 )
 
 // MaxSnapshotBytes is the largest file content a snapshot keeps (the file
@@ -34,7 +36,7 @@ type Snapshot struct {
 // reports whether snap was stored. The message must exist.
 func (s *Store) SaveSnapshot(ctx context.Context, snap *Snapshot) (bool, error) {
 	if len(snap.Data) > MaxSnapshotBytes {
-		return false, fmt.Errorf("store: snapshot of %s: %d bytes is more than the %d kept", snap.Path, len(snap.Data), MaxSnapshotBytes)
+		return false, opError(fmt.Errorf("%d bytes is more than the %d kept", len(snap.Data), MaxSnapshotBytes), "snapshot of %s", snap.Path)
 	}
 	if snap.CreatedAt.IsZero() {
 		snap.CreatedAt = nowUTC()
@@ -43,20 +45,18 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap *Snapshot) (bool, error) 
 	if data == nil {
 		data = []byte{}
 	}
-	res, err := s.wdb.ExecContext(ctx, `INSERT INTO file_snapshots (session_id, message_id, path, existed, mode, data, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id, path) DO NOTHING`,
-		snap.SessionID, snap.MessageID, snap.Path, snap.Existed, int64(snap.Mode), data, toNanos(snap.CreatedAt))
-	if err != nil {
+	res := s.orm(ctx, s.w).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "message_id"}, {Name: "path"}},
+		DoNothing: true,
+	}).Create(&snapshotRow{SessionID: snap.SessionID, MessageID: snap.MessageID, Path: snap.Path,
+		Existed: snap.Existed, Mode: int64(snap.Mode), Data: data, CreatedAt: toNanos(snap.CreatedAt)})
+	if err := res.Error; err != nil {
 		if isForeignKeyViolation(err) {
 			err = fmt.Errorf("message %d: %w", snap.MessageID, ErrNotFound)
 		}
-		return false, fmt.Errorf("store: snapshot of %s: %w", snap.Path, err)
+		return false, opError(err, "snapshot of %s", snap.Path)
 	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return false, fmt.Errorf("store: snapshot of %s: %w", snap.Path, err)
-	}
-	return n > 0, nil
+	return res.RowsAffected > 0, nil
 }
 
 // SnapshotsFrom returns, for each file the agent wrote in session
@@ -64,32 +64,21 @@ func (s *Store) SaveSnapshot(ctx context.Context, snap *Snapshot) (bool, error) 
 // the file was before that message. Paths are in the order they were
 // first written.
 func (s *Store) SnapshotsFrom(ctx context.Context, sessionID string, fromID int64) ([]Snapshot, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT message_id, path, existed, mode, data, created_at FROM file_snapshots
-		WHERE session_id = ? AND message_id >= ? ORDER BY message_id, id`, sessionID, fromID)
+	var rows []snapshotRow
+	err := s.orm(ctx, s.r).Where("session_id = ? AND message_id >= ?", sessionID, fromID).
+		Order("message_id, id").Find(&rows).Error
 	if err != nil {
-		return nil, fmt.Errorf("store: read the file snapshots of session %s: %w", sessionID, err)
+		return nil, opError(err, "read the file snapshots of session %s", sessionID)
 	}
-	defer rows.Close()
 	var out []Snapshot
 	seen := map[string]bool{}
-	for rows.Next() {
-		var (
-			snap    Snapshot
-			mode    int64
-			created int64
-		)
-		if err := rows.Scan(&snap.MessageID, &snap.Path, &snap.Existed, &mode, &snap.Data, &created); err != nil {
-			return nil, fmt.Errorf("store: read the file snapshots of session %s: %w", sessionID, err)
-		}
-		if seen[snap.Path] {
+	for _, r := range rows {
+		if seen[r.Path] {
 			continue
 		}
-		seen[snap.Path] = true
-		snap.SessionID, snap.Mode, snap.CreatedAt = sessionID, fs.FileMode(mode), fromNanos(created)
-		out = append(out, snap)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: read the file snapshots of session %s: %w", sessionID, err)
+		seen[r.Path] = true
+		out = append(out, Snapshot{SessionID: sessionID, MessageID: r.MessageID, Path: r.Path, Existed: r.Existed,
+			Mode: fs.FileMode(r.Mode), Data: r.Data, CreatedAt: fromNanos(r.CreatedAt)})
 	}
 	return out, nil
 }
@@ -98,24 +87,17 @@ func (s *Store) SnapshotsFrom(ctx context.Context, sessionID string, fromID int6
 // agent wrote after it (without their content), for showing what a rewind
 // would restore.
 func (s *Store) SnapshotPaths(ctx context.Context, sessionID string) (map[int64][]string, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT message_id, path FROM file_snapshots
-		WHERE session_id = ? ORDER BY message_id, id`, sessionID)
+	var rows []snapshotRow
+	err := s.orm(ctx, s.r).Select("message_id", "path").Where("session_id = ?", sessionID).
+		Order("message_id, id").Find(&rows).Error
 	if err != nil {
-		return nil, fmt.Errorf("store: read the file snapshots of session %s: %w", sessionID, err)
+		return nil, opError(err, "read the file snapshots of session %s", sessionID)
 	}
-	defer rows.Close()
 	out := map[int64][]string{}
-	for rows.Next() {
-		var (
-			id   int64
-			path string
-		)
-		if err := rows.Scan(&id, &path); err != nil {
-			return nil, fmt.Errorf("store: read the file snapshots of session %s: %w", sessionID, err)
-		}
-		out[id] = append(out[id], path)
+	for _, r := range rows {
+		out[r.MessageID] = append(out[r.MessageID], r.Path)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // UserMessages returns the messages the person wrote in a session, oldest
@@ -124,7 +106,7 @@ func (s *Store) UserMessages(ctx context.Context, sessionID string) ([]Message, 
 	msgs, err := s.queryMessages(ctx, `SELECT `+messageColumns+` FROM messages
 		WHERE session_id = ? AND role = 'user' ORDER BY id`, sessionID)
 	if err != nil {
-		return nil, fmt.Errorf("store: read your messages in session %s: %w", sessionID, err)
+		return nil, opError(err, "read your messages in session %s", sessionID)
 	}
 	return msgs, nil
 }

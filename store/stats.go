@@ -2,7 +2,7 @@ package store
 
 import (
 	"context"
-	"fmt"
+	"database/sql"
 	"os"
 	"time"
 )
@@ -42,7 +42,7 @@ func (s *Store) Stats(ctx context.Context) (*Stats, error) {
 	for i, h := range hidden {
 		args[i] = h
 	}
-	err := s.rdb.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(message_count), 0),
+	err := s.r.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(message_count), 0),
 		coalesce(sum(archived), 0), coalesce(sum(source IN `+placeholders(len(hidden))+`), 0),
 		coalesce(sum(input_tokens), 0), coalesce(sum(output_tokens), 0),
 		coalesce(sum(cache_read_tokens), 0), coalesce(sum(cache_write_tokens), 0),
@@ -52,7 +52,7 @@ func (s *Store) Stats(ctx context.Context) (*Stats, error) {
 		&st.Usage.InputTokens, &st.Usage.OutputTokens, &st.Usage.CacheReadTokens,
 		&st.Usage.CacheWriteTokens, &st.Usage.ReasoningTokens, &st.CostUSD, &oldest, &newest)
 	if err != nil {
-		return nil, fmt.Errorf("store: stats: %w", err)
+		return nil, opError(err, "stats")
 	}
 	if oldest != nil {
 		st.Oldest = fromNanos(*oldest)
@@ -68,8 +68,8 @@ func (s *Store) Stats(ctx context.Context) (*Stats, error) {
 	}
 	var pageSize, pages, free int64
 	for pragma, dst := range map[string]*int64{"page_size": &pageSize, "page_count": &pages, "freelist_count": &free} {
-		if err := s.rdb.QueryRowContext(ctx, `PRAGMA `+pragma).Scan(dst); err != nil {
-			return nil, fmt.Errorf("store: stats: %s: %w", pragma, err)
+		if err := s.r.QueryRowContext(ctx, `PRAGMA `+pragma).Scan(dst); err != nil {
+			return nil, opError(err, "stats: %s", pragma)
 		}
 	}
 	st.FreeBytes = free * pageSize
@@ -79,8 +79,8 @@ func (s *Store) Stats(ctx context.Context) (*Stats, error) {
 	if fi, err := os.Stat(s.path + "-wal"); err == nil {
 		st.WALBytes = fi.Size()
 	}
-	if err := s.rdb.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&st.SchemaVersion); err != nil {
-		return nil, fmt.Errorf("store: stats: schema version: %w", err)
+	if err := s.r.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&st.SchemaVersion); err != nil {
+		return nil, opError(err, "stats: schema version")
 	}
 	return st, nil
 }
@@ -88,19 +88,11 @@ func (s *Store) Stats(ctx context.Context) (*Stats, error) {
 // countBy counts sessions and messages per value of a sessions column
 // (source or model), biggest first.
 func (s *Store) countBy(ctx context.Context, col string) ([]Count, error) {
-	rows, err := s.rdb.QueryContext(ctx, `SELECT `+col+`, count(*), coalesce(sum(message_count), 0)
-		FROM sessions GROUP BY `+col+` ORDER BY count(*) DESC, `+col+` LIMIT 50`)
+	out, err := allRows(ctx, s.r, `SELECT `+col+`, count(*), coalesce(sum(message_count), 0)
+		FROM sessions GROUP BY `+col+` ORDER BY count(*) DESC, `+col+` LIMIT 50`, nil,
+		func(rows *sql.Rows) (c Count, err error) { return c, rows.Scan(&c.Name, &c.Sessions, &c.Messages) })
 	if err != nil {
-		return nil, fmt.Errorf("store: stats by %s: %w", col, err)
+		return nil, opError(err, "stats by %s", col)
 	}
-	defer rows.Close()
-	var out []Count
-	for rows.Next() {
-		var c Count
-		if err := rows.Scan(&c.Name, &c.Sessions, &c.Messages); err != nil {
-			return nil, fmt.Errorf("store: stats by %s: %w", col, err)
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	return out, nil
 }

@@ -10,6 +10,36 @@
 // headless gateway) may share the file; SQLite's WAL mode lets readers run
 // beside the writer, and writers of different processes wait for each other
 // through busy_timeout instead of failing with "database is locked".
+//
+// # Two layers, one rule
+//
+// A Store holds one handle per pool: a *sql.DB for the writer and one for
+// the readers. Every statement runs on one of them, through one of two
+// layers, and which one is decided by the path, not the table:
+//
+//   - Raw SQL (sql.go) for the hot paths: everything on the messages
+//     table, its full-text index and images — appending one message or a
+//     batch, importing, drafts, search, reading and paging messages, fork,
+//     rewind, delete and prune — and the reads of many sessions at once
+//     (lists and counts, lineage, export, stats), which the sessions pane
+//     runs per keystroke. The statements are written out, the hottest
+//     prepared once (prepare), and rows are read with eachRow and allRows.
+//   - GORM (orm.go, models.go) for the low-volume CRUD, one row at a time,
+//     a few per turn at most: sessions' metadata (create, read, update,
+//     usage, title), approval grants, pairing, cron jobs and runs, gateway
+//     routes and inbox, session events and file snapshots. GORM maps the
+//     row structs and builds the statements; it opens no connections of
+//     its own (orm binds it to a pool per call).
+//
+// The schema is neither: it is versioned SQL (schema*.go) applied by
+// migrate, because FTS5 tables, triggers and STRICT tables have no GORM
+// form and a migration must run exactly once even when two processes open
+// a new file together. GORM's part in the schema is the row structs, which
+// a test checks against the migrated tables.
+//
+// Errors are typed: every failing method returns an *Error saying what the
+// store was doing, wrapping causes a caller can test with errors.Is
+// (ErrNotFound, ErrNotDatabase…) or errors.As (*QueryError).
 package store
 
 import (
@@ -26,15 +56,9 @@ import (
 	"strings"
 	"time"
 
-	gosqlite "github.com/glebarez/go-sqlite"
 	"github.com/glebarez/sqlite"
 	"gorm.io/gorm"
-	"gorm.io/gorm/logger"
 )
-
-// ErrNotFound is wrapped by errors about a session or message that does not
-// exist. Test for it with errors.Is.
-var ErrNotFound = errors.New("not found")
 
 // busyTimeoutMS is how long a connection waits for another writer (in this or
 // another process) before giving up. Writes are short, so 5 s is only reached
@@ -45,17 +69,18 @@ const busyTimeoutMS = 5000
 type Store struct {
 	path string
 
-	// w is the only connection that writes, so writes in this process are
-	// serialised by database/sql handing it out to one caller at a time.
-	// Its transactions begin IMMEDIATE: they take the write lock up front and
-	// wait for it via busy_timeout, instead of failing when a read-then-write
-	// transaction cannot upgrade its lock.
-	w   *gorm.DB
-	wdb *sql.DB
-	// r is a pool of read-only connections; WAL lets them read a consistent
-	// snapshot while a write is in progress.
-	r   *gorm.DB
-	rdb *sql.DB
+	// w is the pool of the one connection that writes, so writes in this
+	// process are serialised by database/sql handing it out to one caller
+	// at a time. Its transactions begin IMMEDIATE: they take the write
+	// lock up front and wait for it via busy_timeout, instead of failing
+	// when a read-then-write transaction cannot upgrade its lock.
+	w *sql.DB
+	// r is a pool of read-only connections; WAL lets them read a
+	// consistent snapshot while a write is in progress.
+	r *sql.DB
+	// gorm is GORM's configuration, with no connections of its own: orm
+	// binds it to w or r for one call (orm.go).
+	gorm *gorm.DB
 
 	// Prepared statements for the hot paths: inserting one message, a full
 	// chunk of a batch, and a draft's text.
@@ -72,39 +97,49 @@ type Store struct {
 
 // Open opens the state database at path, creating it (0600, and its parent
 // directory 0700) if needed, and brings its schema up to date. A file that is
-// not a SQLite database, or one written by a newer herm, is refused with an
-// error naming the path.
+// not a SQLite database (ErrNotDatabase, ErrCorrupt), or one written by a
+// newer herm (ErrNewerSchema), is refused with an error naming the path.
 func Open(ctx context.Context, path string) (*Store, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, opError(err, "open %s", path)
 	}
 	if err := prepareFile(abs); err != nil {
 		return nil, err
 	}
 
 	s := &Store{path: abs, newID: newSessionID}
-	if s.w, s.wdb, err = openHandle(abs, writePragmas()); err != nil {
+	if s.w, err = openPool(abs, writePragmas()); err != nil {
 		return nil, openError(abs, err)
 	}
-	s.wdb.SetMaxOpenConns(1)
-	s.wdb.SetMaxIdleConns(1)
-	s.wdb.SetConnMaxLifetime(0)
-	s.wdb.SetConnMaxIdleTime(0)
+	s.w.SetMaxOpenConns(1)
+	s.w.SetMaxIdleConns(1)
+	s.w.SetConnMaxLifetime(0)
+	s.w.SetConnMaxIdleTime(0)
 
 	if err := s.migrate(ctx); err != nil {
 		s.Close()
 		return nil, openError(abs, err)
 	}
 
-	if s.r, s.rdb, err = openHandle(abs, readPragmas()); err != nil {
+	if s.r, err = openPool(abs, readPragmas()); err != nil {
 		s.Close()
 		return nil, openError(abs, err)
 	}
 	readers := min(max(runtime.GOMAXPROCS(0), 2), 8)
-	s.rdb.SetMaxOpenConns(readers)
-	s.rdb.SetMaxIdleConns(readers)
+	s.r.SetMaxOpenConns(readers)
+	s.r.SetMaxIdleConns(readers)
+	// Open the first reader now, so a file the readers cannot open is
+	// refused here rather than by the first read.
+	if err := s.r.PingContext(ctx); err != nil {
+		s.Close()
+		return nil, openError(abs, err)
+	}
 
+	if s.gorm, err = openGORM(s.w); err != nil {
+		s.Close()
+		return nil, openError(abs, err)
+	}
 	if err := s.prepare(ctx); err != nil {
 		s.Close()
 		return nil, openError(abs, err)
@@ -141,24 +176,11 @@ func readPragmas() url.Values {
 	return q
 }
 
-// openHandle opens a GORM handle whose connections all get the given
-// pragmas. The DSN is a file: URI so any character in the path is escaped.
-func openHandle(path string, q url.Values) (*gorm.DB, *sql.DB, error) {
+// openPool opens a pool whose connections all get the given pragmas. The
+// DSN is a file: URI so any character in the path is escaped.
+func openPool(path string, q url.Values) (*sql.DB, error) {
 	dsn := (&url.URL{Scheme: "file", Path: path, RawQuery: q.Encode()}).String()
-	db, err := gorm.Open(sqlite.Open(dsn), &gorm.Config{
-		// The store reports its own errors; GORM's logger would print to
-		// stdout, under the TUI.
-		Logger:                 logger.Discard,
-		SkipDefaultTransaction: true,
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	sqlDB, err := db.DB()
-	if err != nil {
-		return nil, nil, err
-	}
-	return db, sqlDB, nil
+	return sql.Open(sqlite.DriverName, dsn)
 }
 
 // prepareFile creates the parent directory (0700) and an empty database file
@@ -167,11 +189,11 @@ func openHandle(path string, q url.Values) (*gorm.DB, *sql.DB, error) {
 // file must start with the SQLite header.
 func prepareFile(path string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("store: create the directory for %s: %w", path, err)
+		return opError(err, "create the directory for %s", path)
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return fmt.Errorf("store: open %s: %w", path, err)
+		return opError(err, "open %s", path)
 	}
 	defer f.Close()
 	header := make([]byte, 16)
@@ -180,54 +202,23 @@ func prepareFile(path string) error {
 	case n == 0 && (err == io.EOF || err == nil):
 		return nil // new or empty file: SQLite initialises it
 	case err != nil && err != io.ErrUnexpectedEOF:
-		return fmt.Errorf("store: read %s: %w", path, err)
+		return opError(err, "read %s", path)
 	case !bytes.Equal(header[:n], []byte("SQLite format 3\x00")):
-		return fmt.Errorf("store: %s is not a SQLite database; move it away or point herm at another file", path)
+		return opError(fmt.Errorf("%w; move it away or point herm at another file", ErrNotDatabase), "open %s", path)
 	}
 	return nil
-}
-
-// sqliteCode returns the extended SQLite result code in err, or 0.
-func sqliteCode(err error) int {
-	var se *gosqlite.Error
-	if errors.As(err, &se) {
-		return se.Code()
-	}
-	return 0
-}
-
-// isUniqueViolation reports a PRIMARY KEY or UNIQUE constraint failure.
-func isUniqueViolation(err error) bool {
-	c := sqliteCode(err)
-	return c == 1555 || c == 2067 // SQLITE_CONSTRAINT_PRIMARYKEY, SQLITE_CONSTRAINT_UNIQUE
-}
-
-// isForeignKeyViolation reports a FOREIGN KEY constraint failure.
-func isForeignKeyViolation(err error) bool {
-	return sqliteCode(err) == 787 // SQLITE_CONSTRAINT_FOREIGNKEY
-}
-
-// openError words a failure to open or migrate the database.
-func openError(path string, err error) error {
-	switch sqliteCode(err) & 0xff {
-	case 26: // SQLITE_NOTADB
-		return fmt.Errorf("store: %s is not a SQLite database; move it away or point herm at another file: %w", path, err)
-	case 11: // SQLITE_CORRUPT
-		return fmt.Errorf("store: %s is corrupt; restore it from a backup or move it away: %w", path, err)
-	}
-	return fmt.Errorf("store: open %s: %w", path, err)
 }
 
 // prepare compiles the statements used on hot paths.
 func (s *Store) prepare(ctx context.Context) error {
 	var err error
-	if s.insertOne, err = s.wdb.PrepareContext(ctx, strings.TrimSuffix(insertMessagesSQL(1), " RETURNING id")); err != nil {
+	if s.insertOne, err = s.w.PrepareContext(ctx, strings.TrimSuffix(insertMessagesSQL(1), " RETURNING id")); err != nil {
 		return fmt.Errorf("prepare message insert: %w", err)
 	}
-	if s.insertChunk, err = s.wdb.PrepareContext(ctx, insertMessagesSQL(insertChunkRows)); err != nil {
+	if s.insertChunk, err = s.w.PrepareContext(ctx, insertMessagesSQL(insertChunkRows)); err != nil {
 		return fmt.Errorf("prepare message batch insert: %w", err)
 	}
-	s.updateDraft, err = s.wdb.PrepareContext(ctx,
+	s.updateDraft, err = s.w.PrepareContext(ctx,
 		`UPDATE messages SET content = ?, reasoning = ? WHERE id = ?`)
 	if err != nil {
 		return fmt.Errorf("prepare draft update: %w", err)
@@ -247,27 +238,13 @@ func (s *Store) Close() error {
 			errs = append(errs, st.Close())
 		}
 	}
-	for _, db := range []*sql.DB{s.rdb, s.wdb} {
+	for _, db := range []*sql.DB{s.r, s.w} {
 		if db != nil {
 			errs = append(errs, db.Close())
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
-		return fmt.Errorf("store: close %s: %w", s.path, err)
+		return opError(err, "close %s", s.path)
 	}
 	return nil
-}
-
-// withTx runs fn in a write transaction (BEGIN IMMEDIATE on the single write
-// connection) and commits it; any error rolls it back.
-func (s *Store) withTx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.wdb.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	return tx.Commit()
 }

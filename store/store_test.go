@@ -45,7 +45,7 @@ func newSession(t testing.TB, s *Store) *Session {
 // table exactly (rank 1 = compare against the external content).
 func ftsIntegrity(t testing.TB, s *Store) {
 	t.Helper()
-	if _, err := s.wdb.Exec(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('integrity-check', 1)`); err != nil {
+	if _, err := s.w.Exec(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('integrity-check', 1)`); err != nil {
 		t.Fatalf("FTS integrity check: %v", err)
 	}
 }
@@ -90,20 +90,20 @@ func TestOpenCreatesPrivateFileAndDirectory(t *testing.T) {
 
 func TestOpenSetsPragmasOnEveryConnection(t *testing.T) {
 	s := openTest(t)
-	if got := pragma(t, s.wdb, "journal_mode"); got != "wal" {
+	if got := pragma(t, s.w, "journal_mode"); got != "wal" {
 		t.Errorf("journal_mode = %q, want wal", got)
 	}
-	if got := pragma(t, s.wdb, "synchronous"); got != "1" {
+	if got := pragma(t, s.w, "synchronous"); got != "1" {
 		t.Errorf("synchronous = %q, want 1 (NORMAL)", got)
 	}
-	if got := pragma(t, s.wdb, "busy_timeout"); got != "5000" {
+	if got := pragma(t, s.w, "busy_timeout"); got != "5000" {
 		t.Errorf("busy_timeout = %q, want 5000", got)
 	}
 	// Hold every read connection at once so each is a new one.
 	ctx := context.Background()
 	var conns []*sql.Conn
-	for range s.rdb.Stats().MaxOpenConnections {
-		c, err := s.rdb.Conn(ctx)
+	for range s.r.Stats().MaxOpenConnections {
+		c, err := s.r.Conn(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -133,7 +133,7 @@ func TestOpenTwiceAppliesMigrationsOnce(t *testing.T) {
 			t.Fatalf("open #%d: %v", i+1, err)
 		}
 		var n, version int
-		if err := s.rdb.QueryRow(`SELECT count(*), max(version) FROM schema_migrations`).Scan(&n, &version); err != nil {
+		if err := s.r.QueryRow(`SELECT count(*), max(version) FROM schema_migrations`).Scan(&n, &version); err != nil {
 			t.Fatal(err)
 		}
 		if n != SchemaVersion() || version != SchemaVersion() {
@@ -143,7 +143,7 @@ func TestOpenTwiceAppliesMigrationsOnce(t *testing.T) {
 			newSession(t, s)
 		}
 		var sessions int
-		if err := s.rdb.QueryRow(`SELECT count(*) FROM sessions`).Scan(&sessions); err != nil {
+		if err := s.r.QueryRow(`SELECT count(*) FROM sessions`).Scan(&sessions); err != nil {
 			t.Fatal(err)
 		}
 		if sessions != 1 {
@@ -158,13 +158,16 @@ func TestOpenTwiceAppliesMigrationsOnce(t *testing.T) {
 func TestOpenRefusesNewerSchema(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.db")
 	s := openAt(t, path)
-	if _, err := s.wdb.Exec(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, 0)`, SchemaVersion()+5); err != nil {
+	if _, err := s.w.Exec(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, 0)`, SchemaVersion()+5); err != nil {
 		t.Fatal(err)
 	}
 
 	_, err := Open(context.Background(), path)
 	if err == nil {
 		t.Fatal("Open of a database from a newer herm succeeded")
+	}
+	if !errors.Is(err, ErrNewerSchema) {
+		t.Errorf("error %q is not ErrNewerSchema", err)
 	}
 	for _, want := range []string{path, "upgrade herm", "schema version"} {
 		if !strings.Contains(err.Error(), want) {
@@ -195,6 +198,9 @@ func TestOpenRefusesNonDatabase(t *testing.T) {
 			if !strings.Contains(err.Error(), path) {
 				t.Errorf("error %q does not name the file", err)
 			}
+			if !errors.Is(err, ErrNotDatabase) && !errors.Is(err, ErrCorrupt) {
+				t.Errorf("error %q is neither ErrNotDatabase nor ErrCorrupt", err)
+			}
 			if !strings.Contains(err.Error(), "not a SQLite database") && !strings.Contains(err.Error(), "corrupt") {
 				t.Errorf("error %q does not say the file is not a database", err)
 			}
@@ -218,9 +224,26 @@ func TestOpenPathWithURICharacters(t *testing.T) {
 
 func TestReadPoolCannotWrite(t *testing.T) {
 	s := openTest(t)
-	_, err := s.rdb.Exec(`INSERT INTO schema_migrations (version, applied_at) VALUES (999, 0)`)
+	_, err := s.r.Exec(`INSERT INTO schema_migrations (version, applied_at) VALUES (999, 0)`)
 	if err == nil {
 		t.Fatal("write through the read pool succeeded")
+	}
+}
+
+// TestORMRunsOnThePoolItIsGiven: GORM has no connections of its own, so a
+// write it is given the read pool for fails like a raw one, and the same
+// write on the writer succeeds.
+func TestORMRunsOnThePoolItIsGiven(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	if err := s.orm(ctx, s.r).Create(&grantRow{FindingID: "f", CreatedAt: 1}).Error; err == nil {
+		t.Fatal("a GORM write through the read pool succeeded")
+	}
+	if err := s.orm(ctx, s.w).Create(&grantRow{FindingID: "f", CreatedAt: 1}).Error; err != nil {
+		t.Fatalf("a GORM write through the writer: %v", err)
+	}
+	if g, err := s.Grants(ctx); err != nil || len(g) != 1 {
+		t.Fatalf("Grants = %v, %v; want the one written", g, err)
 	}
 }
 

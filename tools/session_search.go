@@ -88,9 +88,10 @@ func (t sessionSearchTool) Run(ctx context.Context, call *Call) Result {
 	default:
 		out, err = t.recent(ctx, current, limitOr(args.Limit, ssDefaultRecent, ssMaxRecent))
 	}
+	var qe *store.QueryError
 	switch {
-	case errors.Is(err, store.ErrEmptyQuery), errors.Is(err, store.ErrBadFilter), errors.Is(err, store.ErrQueryTooLong):
-		return Errorf("%s", strings.TrimPrefix(err.Error(), "store: "))
+	case errors.As(err, &qe):
+		return Errorf("%s", qe)
 	case errors.Is(err, store.ErrNotFound):
 		return Errorf("there is no session %q; call session_search without arguments to list recent sessions", id)
 	case err != nil:

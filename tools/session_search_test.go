@@ -162,8 +162,8 @@ func TestSessionSearchErrors(t *testing.T) {
 		`{"query": "x", "session_id": "nope"}`: `no session "nope"`,
 	} {
 		res := runSessionSearch(t, st, "", args)
-		if !res.IsError || !strings.Contains(res.Output, want) {
-			t.Errorf("%s: %v %q, want an error mentioning %q", args, res.IsError, res.Output, want)
+		if !res.IsError || !strings.Contains(res.Output, want) || strings.Contains(res.Output, "store:") {
+			t.Errorf("%s: %v %q, want an error mentioning %q (and not the store)", args, res.IsError, res.Output, want)
 		}
 	}
 }

@@ -214,10 +214,12 @@ Japanese, Thai and similar scripts match anywhere inside longer runs; use
 	return cmd
 }
 
-// searchError turns a query problem into a usage error (exit 2).
+// searchError turns a query problem into a usage error (exit 2), worded as
+// the store words it for the person who typed the query.
 func searchError(err error) error {
-	if errors.Is(err, store.ErrEmptyQuery) || errors.Is(err, store.ErrBadFilter) || errors.Is(err, store.ErrQueryTooLong) {
-		return usageError(strings.TrimPrefix(err.Error(), "store: "))
+	var qe *store.QueryError
+	if errors.As(err, &qe) {
+		return usageError(qe.Error())
 	}
 	return err
 }

@@ -237,22 +237,24 @@ func asYouType(q string) string {
 	return q + "*"
 }
 
-// errText is an error as the pane says it: without the store's prefix.
+// errText is an error as the pane says it. A query the store cannot run is
+// worded by the store for the person typing it; any other store error is
+// what the store was doing and why, without the "store:" a reader of the
+// pane has no use for.
 func errText(err error) string {
-	if errors.Is(err, store.ErrEmptyQuery) {
+	var (
+		qe *store.QueryError
+		se *store.Error
+	)
+	switch {
+	case errors.Is(err, store.ErrEmptyQuery):
 		return "nothing to search for yet: type a word (filters such as source:cli narrow a search)"
+	case errors.As(err, &qe):
+		return qe.Error()
+	case errors.As(err, &se):
+		return se.Op + ": " + se.Err.Error()
 	}
-	msg := err.Error()
-	if i := strings.LastIndex(msg, "store: "); i >= 0 {
-		msg = msg[i+len("store: "):]
-		if rest, ok := strings.CutPrefix(msg, "search "); ok {
-			// search "query": what went wrong
-			if _, after, ok := strings.Cut(rest, `": `); ok {
-				msg = after
-			}
-		}
-	}
-	return msg
+	return err.Error()
 }
 
 // dropWord removes the last word of s (and the spaces after it).

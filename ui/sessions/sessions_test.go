@@ -393,3 +393,23 @@ func TestTinyWindows(t *testing.T) {
 		d.settle()
 	}
 }
+
+// TestErrText: the pane words store errors without the store's prefix: a
+// query problem as the store words it for the person typing, anything
+// else as what the store was doing and why.
+func TestErrText(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	_, err := st.SearchSessions(ctx, "deploy before:someday", store.SearchOptions{})
+	if got := errText(err); !strings.HasPrefix(got, "bad search filter: before:someday: not a date") {
+		t.Errorf("bad filter: %q", got)
+	}
+	_, err = st.SearchSessions(ctx, "---", store.SearchOptions{})
+	if got := errText(err); !strings.HasPrefix(got, "nothing to search for yet") {
+		t.Errorf("empty query: %q", got)
+	}
+	err = st.DeleteSession(ctx, "nope")
+	if got, want := errText(err), "delete session nope: not found"; got != want {
+		t.Errorf("delete: %q, want %q", got, want)
+	}
+}
