@@ -85,41 +85,6 @@ require (
 // rules on first use instead of in init, saving ~3 ms of every start-up.
 replace github.com/jinzhu/inflection => ./third_party/inflection
 
-// goldmark v1.8.7 with its regexps and case-folding table built on first
-// use instead of in init (~1.5 ms of every start-up); see its README.HERM.md.
-replace github.com/yuin/goldmark => ./third_party/goldmark
-
-// atotto/clipboard v0.1.4 looking for xclip/xsel/wl-copy on first use
-// instead of in init (~0.5 ms of every start-up).
-replace github.com/atotto/clipboard => ./third_party/clipboard
-
-// gorm v1.31.2 without encoding/gob (its gob serializer needs -tags
-// herm_gob) and with its regexps and name tables built on first use; and
-// jinzhu/now v1.1.5 with its regexps compiled on first use (~1.5 ms of every
-// start-up together).
-replace gorm.io/gorm => ./third_party/gorm
-
-replace github.com/jinzhu/now => ./third_party/now
-
-// glebarez/sqlite v1.11.0 and dustin/go-humanize v1.0.1 (via modernc.org/libc)
-// with their regexps compiled on first use (~0.7 ms of every start-up).
-replace github.com/glebarez/sqlite => ./third_party/glebarez-sqlite
-
-replace github.com/dustin/go-humanize => ./third_party/go-humanize
-
-// dlclark/regexp2 v1.10.0 (via langchaingo's tiktoken-go) and v2.2.1 (via
-// chroma) building their Unicode category map on first use instead of in
-// init (~0.7 ms of every start-up together).
-replace github.com/dlclark/regexp2 => ./third_party/regexp2
-
-replace github.com/dlclark/regexp2/v2 => ./third_party/regexp2-v2
-
-// joho/godotenv v1.5.1 and go.yaml.in/yaml/v3 v3.0.6 with their regexps
-// compiled on first use (~0.5 ms of every start-up together).
-replace github.com/joho/godotenv => ./third_party/godotenv
-
-replace go.yaml.in/yaml/v3 => ./third_party/yaml
-
 // lipgloss v2.1.0 detecting its default Writer's colour profile on first use
 // instead of in init: upstream reads terminfo and, inside tmux, runs
 // `tmux info` (10-30 ms) at the start of every herm command.
@@ -137,25 +102,7 @@ replace charm.land/bubbletea/v2 => ./third_party/bubbletea
 // way to the TUI's first frame and 2.2 MB of resident memory.
 replace github.com/mattn/go-runewidth => ./third_party/go-runewidth
 
-// mvdan.cc/sh/v3 v3.14.1 (tools/guard's shell parser) with the four
-// regexps of its expand and fileutil packages compiled on first use instead
-// of in init (~1.4% of `herm --version`'s CPU profile).
-replace mvdan.cc/sh/v3 => ./third_party/sh
-
-// spf13/cobra v1.10.2 and sashabaranov/go-openai v1.43.0 with their
-// package-level regexps (one in cobra's completions, two in go-openai's
-// stream reader) compiled on first use: with these, `herm --version`
-// compiles no regexp at all (~1.2% of its CPU profile, more with the
-// page faults of the regexp compiler's code).
-replace github.com/spf13/cobra => ./third_party/cobra
-
-replace github.com/sashabaranov/go-openai => ./third_party/go-openai
-
 // modernc.org/memory v1.11.0 (the allocator behind the pure-Go SQLite)
 // keeping emptied pages for reuse instead of unmapping each at once (a
 // fifth of an import's CPU; a third of a short prefix search's).
 replace modernc.org/memory => ./third_party/modernc-memory
-
-// bubbles v2.2.1 whose textarea no longer allocates a 10,000-row backing
-// array (240 KB) in New and on every Reset.
-replace charm.land/bubbles/v2 => ./third_party/bubbles
