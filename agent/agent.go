@@ -1,7 +1,14 @@
 // Package agent runs conversations: it sends the history to a model, streams
 // the answer, runs the tools the model calls, and commits every message to
 // the store before moving on. Front ends drive it through Session.Run and
-// watch it through Events; the agent never imports a front end.
+// watch it through Events, which a Queue delivers to them off the turn's
+// goroutine, so a slow front end never holds up a turn.
+//
+// It owns the loop, events and approvals (asking, never answering: a
+// person answers through a front end), the prompt builder, compression,
+// retries and failover. It never imports a front end (ui, gateway, the
+// CLI), never draws or formats for one, and never touches a file or runs a
+// command itself: tools do, behind the guard.
 package agent
 
 import (
@@ -147,9 +154,9 @@ func (a *Agent) session(rec *store.Session, msgs []store.Message) *Session {
 	}
 	env := tools.NewEnv(rec.ID, cwd, a.HermHome)
 	// Outside a turn nobody can be asked: ask-level commands are refused.
-	env.Guard = denyAsk(a)
-	s := &Session{agent: a, ID: rec.ID, Env: env, model: a.Model, effort: a.ReasoningEffort}
-	env.BeforeWrite = s.beforeWrite // snapshots for /rewind (snapshot.go)
+	env.SetGuards(denyAsk(a), nil)
+	s := &Session{agent: a, id: rec.ID, Env: env, model: a.Model, effort: a.ReasoningEffort}
+	env.SetBeforeWrite(s.beforeWrite) // snapshots for /rewind (snapshot.go)
 	for _, m := range msgs {
 		if m.Role == string(llm.RoleSystem) && s.system == "" {
 			s.system = m.Content
@@ -166,16 +173,13 @@ func (a *Agent) session(rec *store.Session, msgs []store.Message) *Session {
 // Session is one conversation. Run serialises turns: a second Run waits for
 // the first to finish.
 type Session struct {
-	// ID names the session in the store. Compression moves the
-	// conversation to a child session and changes ID, during Run or
-	// Compress only; front ends learn the new id from the Compressed
-	// event (or read ID once the call returns).
-	ID    string
+	// Env is what the session's tools share (tools.Env).
 	Env   *tools.Env
 	agent *Agent
 
 	turn    sync.Mutex // held for the whole of a turn
-	mu      sync.Mutex // guards ID, history, calib and model
+	mu      sync.Mutex // guards id, history, calib and model
+	id      string     // see ID
 	system  string
 	history []llm.Message
 	model   string
@@ -192,12 +196,14 @@ type Session struct {
 	steer     steerState // messages sent into the running turn (steer.go)
 }
 
-// currentID returns the session's id; it changes when compression moves
-// the conversation to a child session.
-func (s *Session) currentID() string {
+// ID returns the id that names the session in the store. Compression
+// moves the conversation to a child session and changes it, during Run or
+// Compress only; front ends learn the new id from the Compressed event, or
+// read ID again once the call returns. It is safe to call at any time.
+func (s *Session) ID() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.ID
+	return s.id
 }
 
 // Model returns the model the session's next turn will use.
@@ -214,7 +220,7 @@ func (s *Session) SetModel(ctx context.Context, model string) error {
 	if model == "" {
 		return fmt.Errorf("no model name given")
 	}
-	if err := s.agent.Store.UpdateSession(ctx, s.currentID(), store.SessionUpdate{Model: &model}); err != nil {
+	if err := s.agent.Store.UpdateSession(ctx, s.ID(), store.SessionUpdate{Model: &model}); err != nil {
 		return err
 	}
 	s.mu.Lock()

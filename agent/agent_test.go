@@ -161,7 +161,7 @@ func TestMaxTurns(t *testing.T) {
 	if done.Reason != agent.StopMaxTurns || f.echo.runs.Load() != 3 {
 		t.Fatalf("%+v runs=%d", done, f.echo.runs.Load())
 	}
-	if got := f.roles(t, s.ID); got != "system user assistant tool assistant tool assistant tool" {
+	if got := f.roles(t, s.ID()); got != "system user assistant tool assistant tool assistant tool" {
 		t.Errorf("roles %q", got)
 	}
 }
@@ -230,7 +230,7 @@ func TestInterruptAnswersEveryCall(t *testing.T) {
 	if f.echo.runs.Load() != 1 {
 		t.Errorf("second call ran after the interrupt")
 	}
-	msgs, _ := f.store.Messages(context.Background(), s.ID)
+	msgs, _ := f.store.Messages(context.Background(), s.ID())
 	if len(msgs) != 5 || !strings.Contains(msgs[3].Content, "interrupted") || !strings.Contains(msgs[4].Content, "before this tool call ran") {
 		t.Fatalf("messages: %+v", msgs)
 	}
@@ -243,11 +243,11 @@ func TestOpenSessionRepairsOpenToolCalls(t *testing.T) {
 	// What a crash mid-tool leaves behind: an assistant message with calls
 	// and only some answers.
 	f.store.AppendMessages(ctx, []*store.Message{
-		{SessionID: s.ID, Role: "user", Content: "do two things", Complete: true},
-		{SessionID: s.ID, Role: "assistant", Complete: true, ToolCalls: []store.ToolCall{{ID: "c1", Name: "echo", Arguments: "{}"}, {ID: "c2", Name: "echo", Arguments: "{}"}}},
-		{SessionID: s.ID, Role: "tool", ToolCallID: "c1", ToolName: "echo", Content: "done 1", Complete: true},
+		{SessionID: s.ID(), Role: "user", Content: "do two things", Complete: true},
+		{SessionID: s.ID(), Role: "assistant", Complete: true, ToolCalls: []store.ToolCall{{ID: "c1", Name: "echo", Arguments: "{}"}, {ID: "c2", Name: "echo", Arguments: "{}"}}},
+		{SessionID: s.ID(), Role: "tool", ToolCallID: "c1", ToolName: "echo", Content: "done 1", Complete: true},
 	})
-	re, err := f.agent.OpenSession(ctx, s.ID)
+	re, err := f.agent.OpenSession(ctx, s.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +255,7 @@ func TestOpenSessionRepairsOpenToolCalls(t *testing.T) {
 	if len(h) != 4 || h[3].ToolCallID != "c2" || !strings.Contains(h[3].Content, "interrupted") {
 		t.Fatalf("history after repair: %+v", h)
 	}
-	if got := f.roles(t, s.ID); got != "system user assistant tool tool" {
+	if got := f.roles(t, s.ID()); got != "system user assistant tool tool" {
 		t.Errorf("repair not stored: %s", got)
 	}
 	if re.SystemPrompt() == "" || !strings.Contains(re.SystemPrompt(), "herm") {

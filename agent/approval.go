@@ -53,14 +53,82 @@ type ApprovalAnswer struct {
 	// ExactCommand limits an AllowAlways grant to this exact command text
 	// rather than every command with the same findings.
 	ExactCommand bool
-	// By says who answered ("tui", "cli", "telegram:12345"), for the
-	// session's event log.
-	By string
+	// By says who answered. Front ends set it; the agent sets it when a
+	// policy, the deadline or the turn's end decided.
+	By Approver
 	// Command, when set on an approval of a command request, is the
 	// command as the person edited it: it is analysed again and runs
 	// instead of the requested one (a block-level edit never runs), and
 	// the model is told what ran. Ignored for writes.
 	Command string
+}
+
+// Approver is who, or what, answered an approval request. Code compares
+// Kind; String is only for logs and messages.
+type Approver struct {
+	Kind ApproverKind
+	// ID tells answerers of one kind apart: "platform:user" for
+	// ApproverPlatform ("telegram:12345"), the approval mode that decided
+	// for ApproverPolicy. Empty for the other kinds.
+	ID string
+}
+
+// ApproverKind says what sort of answerer an Approver is.
+type ApproverKind int
+
+const (
+	// ApproverUnknown is an answer that did not say who gave it.
+	ApproverUnknown ApproverKind = iota
+	// ApproverTUI is the person at the full-screen TUI.
+	ApproverTUI
+	// ApproverCLI is the person at the terminal of a one-shot `herm chat`.
+	ApproverCLI
+	// ApproverPlatform is a user of a gateway platform (a chat, or a
+	// client of the API server); ID is "platform:user".
+	ApproverPlatform
+	// ApproverPolicy is the session's approval mode deciding without
+	// asking (yolo, auto-edits, deny); ID is the mode.
+	ApproverPolicy
+	// ApproverTimeout is the deadline passing with no answer: denied.
+	ApproverTimeout
+	// ApproverInterrupted is the turn ending while the request waited:
+	// denied.
+	ApproverInterrupted
+)
+
+// PlatformUser is the Approver for user on a gateway platform.
+func PlatformUser(platform, user string) Approver {
+	return Approver{Kind: ApproverPlatform, ID: platform + ":" + user}
+}
+
+// PolicyApprover is the Approver for a decision the approval mode made
+// without asking anyone.
+func PolicyApprover(mode ApprovalMode) Approver {
+	return Approver{Kind: ApproverPolicy, ID: string(mode)}
+}
+
+// String names the answerer as the session's event log records it: "tui",
+// "cli", "telegram:12345", "yolo", "auto-edits", "policy" (deny mode),
+// "timeout", "interrupted".
+func (a Approver) String() string {
+	switch a.Kind {
+	case ApproverTUI:
+		return "tui"
+	case ApproverCLI:
+		return "cli"
+	case ApproverPlatform:
+		return a.ID
+	case ApproverPolicy:
+		if a.ID == "" || ApprovalMode(a.ID) == ModeDeny {
+			return "policy"
+		}
+		return a.ID
+	case ApproverTimeout:
+		return "timeout"
+	case ApproverInterrupted:
+		return "interrupted"
+	}
+	return "unknown"
 }
 
 // ApprovalRequested asks the front end for an answer. Answer may be called

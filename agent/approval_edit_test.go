@@ -30,7 +30,7 @@ func TestEditedCommandRunsInstead(t *testing.T) {
 	f := newApprovalFixture(t)
 	s := f.session(t)
 	f.srv.Script.Push(touchCall("asked"), fakellm.Reply{Text: "done"})
-	reqs := f.runCollect(t, s, &agent.ApprovalAnswer{Decision: agent.AllowOnce, Command: "touch edited", By: "test"})
+	reqs := f.runCollect(t, s, &agent.ApprovalAnswer{Decision: agent.AllowOnce, Command: "touch edited", By: agent.Approver{Kind: agent.ApproverCLI}})
 	if len(reqs) != 1 || reqs[0].Kind != agent.KindCommand {
 		t.Fatalf("requests %+v", reqs)
 	}
@@ -41,7 +41,7 @@ func TestEditedCommandRunsInstead(t *testing.T) {
 	if !strings.Contains(got, "edited") || !strings.Contains(got, "touch edited") {
 		t.Errorf("the model is not told what ran: %q", got)
 	}
-	evs, _ := f.store.Events(context.Background(), s.ID)
+	evs, _ := f.store.Events(context.Background(), s.ID())
 	if len(evs) != 1 || !strings.Contains(string(evs[0].Data), `"edited":"touch edited"`) {
 		t.Errorf("approval event: %+v", evs)
 	}
@@ -60,7 +60,7 @@ func TestEditedCommandIsAnalysedAgain(t *testing.T) {
 	if got := f.lastToolResult(t); !strings.Contains(got, "never runs") || !strings.Contains(got, "nothing ran") {
 		t.Errorf("model told %q", got)
 	}
-	evs, _ := f.store.Events(context.Background(), s.ID)
+	evs, _ := f.store.Events(context.Background(), s.ID())
 	if len(evs) != 1 || !strings.Contains(string(evs[0].Data), `"decision":"deny"`) {
 		t.Errorf("a refused edit is recorded as a denial: %+v", evs)
 	}
@@ -124,7 +124,7 @@ func TestAutoEditsMode(t *testing.T) {
 	if !f.exists(".env") || f.exists("t") || len(reqs) != 1 || reqs[0].Kind != agent.KindCommand {
 		t.Fatalf("env=%v t=%v requests=%+v", f.exists(".env"), f.exists("t"), reqs)
 	}
-	evs, _ := f.store.Events(context.Background(), s.ID)
+	evs, _ := f.store.Events(context.Background(), s.ID())
 	if len(evs) != 2 || !strings.Contains(string(evs[0].Data), `"by":"auto-edits"`) {
 		t.Errorf("events %+v", evs)
 	}

@@ -94,7 +94,7 @@ func TestApprovalOnceAndDeny(t *testing.T) {
 	if got := f.lastToolResult(t); !strings.Contains(got, "denied") || !strings.Contains(got, "test-touch") {
 		t.Errorf("model not told: %q", got)
 	}
-	evs, _ := f.store.Events(context.Background(), s.ID)
+	evs, _ := f.store.Events(context.Background(), s.ID())
 	if len(evs) != 2 || evs[0].Kind != "approval" || !strings.Contains(string(evs[1].Data), `"decision":"deny"`) {
 		t.Errorf("approval events: %+v", evs)
 	}
@@ -140,7 +140,7 @@ func TestApprovalTimeoutDenies(t *testing.T) {
 			resolved = r
 		}
 	})
-	if f.exists("late") || !resolved.TimedOut || resolved.Answer.Decision != agent.Deny {
+	if f.exists("late") || !resolved.TimedOut || resolved.Answer.Decision != agent.Deny || resolved.Answer.By.Kind != agent.ApproverTimeout {
 		t.Fatalf("timeout: %+v", resolved)
 	}
 	if got := f.lastToolResult(t); !strings.Contains(got, "in time") {
@@ -168,6 +168,9 @@ func TestDenyModeNeverAsks(t *testing.T) {
 	f.srv.Script.Push(touchCall("n"), fakellm.Reply{Text: "ok"})
 	if _, asked := f.run(t, s, nil); asked != 0 || f.exists("n") {
 		t.Fatalf("deny mode asked=%d", asked)
+	}
+	if evs, _ := f.store.Events(context.Background(), s.ID()); len(evs) != 1 || !strings.Contains(string(evs[0].Data), `"by":"policy"`) {
+		t.Errorf("deny mode's refusal is not logged as the policy's: %+v", evs)
 	}
 	s.SetApprovalMode(agent.ModeYolo)
 	f.srv.Script.Push(touchCall("n"), fakellm.Reply{Text: "ok"})
@@ -199,5 +202,27 @@ func TestStaticGuardKnowsHermHome(t *testing.T) {
 	f.srv.Script.Push(fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "echo 'approvals: {mode: yolo}' >> herm-home/config.yaml"})}}, fakellm.Reply{Text: "ok"})
 	if _, asked := f.run(t, s, &agent.ApprovalAnswer{Decision: agent.Deny}); asked != 1 || f.exists("herm-home/config.yaml") {
 		t.Fatalf("writing herm's own config did not ask (asked=%d)", asked)
+	}
+}
+
+// The event log names answerers as it always has; code compares kinds.
+func TestApproverString(t *testing.T) {
+	for _, c := range []struct {
+		a    agent.Approver
+		want string
+	}{
+		{agent.Approver{Kind: agent.ApproverTUI}, "tui"},
+		{agent.Approver{Kind: agent.ApproverCLI}, "cli"},
+		{agent.PlatformUser("telegram", "12345"), "telegram:12345"},
+		{agent.PolicyApprover(agent.ModeYolo), "yolo"},
+		{agent.PolicyApprover(agent.ModeAutoEdits), "auto-edits"},
+		{agent.PolicyApprover(agent.ModeDeny), "policy"},
+		{agent.Approver{Kind: agent.ApproverTimeout}, "timeout"},
+		{agent.Approver{Kind: agent.ApproverInterrupted}, "interrupted"},
+		{agent.Approver{}, "unknown"},
+	} {
+		if got := c.a.String(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.a, got, c.want)
+		}
 	}
 }

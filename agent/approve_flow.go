@@ -137,10 +137,10 @@ func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd stri
 	}
 	switch mode := s.ApprovalMode(); {
 	case mode == ModeYolo, mode == ModeAutoEdits && kind == KindWrite:
-		t.recordApproval(command, v, ApprovalAnswer{Decision: AllowOnce, By: string(mode)}, false)
+		t.recordApproval(command, v, ApprovalAnswer{Decision: AllowOnce, By: PolicyApprover(mode)}, false)
 		return command, nil
 	case mode == ModeDeny:
-		t.recordApproval(command, v, ApprovalAnswer{Decision: Deny, By: "policy"}, false)
+		t.recordApproval(command, v, ApprovalAnswer{Decision: Deny, By: PolicyApprover(ModeDeny)}, false)
 		return "", fmt.Errorf("denied: this needs a person's approval and none can be asked here (%s)", describeFindings(v))
 	}
 	answer, timedOut := t.ask(ctx, kind, command, cwd, v)
@@ -228,11 +228,12 @@ func (t *turn) ask(ctx context.Context, kind ApprovalKind, command, cwd string, 
 	if timeout <= 0 {
 		timeout = DefaultApprovalTimeout
 	}
+	sessionID := s.ID()
 	s.approvals.mu.Lock()
 	s.approvals.requestID++
-	id := fmt.Sprintf("%s-%d", s.ID, s.approvals.requestID)
+	id := fmt.Sprintf("%s-%d", sessionID, s.approvals.requestID)
 	s.approvals.mu.Unlock()
-	req := ApprovalRequest{ID: id, SessionID: s.ID, Kind: kind, Command: command, Cwd: cwd, Backend: "local",
+	req := ApprovalRequest{ID: id, SessionID: sessionID, Kind: kind, Command: command, Cwd: cwd, Backend: "local",
 		Verdict: v, Deadline: time.Now().Add(timeout)}
 	p := newPendingApproval()
 	t.emit(ApprovalRequested{Request: req, pending: p})
@@ -245,10 +246,10 @@ func (t *turn) ask(ctx context.Context, kind ApprovalKind, command, cwd string, 
 	select {
 	case answer = <-p.ch:
 	case <-timer.C:
-		timedOut = p.resolve(ApprovalAnswer{Decision: Deny, By: "timeout"})
+		timedOut = p.resolve(ApprovalAnswer{Decision: Deny, By: Approver{Kind: ApproverTimeout}})
 		answer = <-p.ch
 	case <-ctx.Done():
-		p.resolve(ApprovalAnswer{Decision: Deny, By: "interrupted"})
+		p.resolve(ApprovalAnswer{Decision: Deny, By: Approver{Kind: ApproverInterrupted}})
 		answer = <-p.ch
 	}
 	t.emit(ApprovalResolved{RequestID: id, Answer: answer, TimedOut: timedOut})
@@ -263,13 +264,13 @@ func (t *turn) recordApproval(command string, v guard.Verdict, a ApprovalAnswer,
 	}
 	rec := map[string]any{
 		"command": command, "findings": ids, "decision": a.Decision.String(),
-		"exact": a.ExactCommand, "by": a.By, "timed_out": timedOut,
+		"exact": a.ExactCommand, "by": a.By.String(), "timed_out": timedOut,
 	}
 	if a.Command != "" && a.Command != command {
 		rec["edited"] = a.Command
 	}
 	data, _ := json.Marshal(rec)
-	if err := t.s.agent.Store.AppendEvent(t.persist, &store.Event{SessionID: t.s.ID, Kind: "approval", Data: data}); err != nil {
+	if err := t.s.agent.Store.AppendEvent(t.persist, &store.Event{SessionID: t.s.ID(), Kind: "approval", Data: data}); err != nil {
 		t.s.agent.logger().Error("record approval", "err", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/herm-dev/herm/agent/llm"
+	"github.com/herm-dev/herm/internal/text"
 )
 
 // Context compression (SPEC "Context compression"). When a request would
@@ -168,7 +169,7 @@ func prunedOutput(s string) string {
 	b.WriteString(" (")
 	b.WriteString(strconv.Itoa(len(s)))
 	b.WriteString(" bytes); run the tool again if you need it. It began: ")
-	b.WriteString(clip(strings.ToValidUTF8(first, ""), 120))
+	b.WriteString(text.Clip(strings.ToValidUTF8(first, ""), 120))
 	b.WriteByte(']')
 	return b.String()
 }
@@ -388,7 +389,7 @@ func mechanicalSummary(previous string, head, middle []llm.Message, cause error)
 		switch m.Role {
 		case llm.RoleUser:
 			if !IsSummary(m) && m.Content != ContinuePrompt {
-				users = append(users, oneLine(m.Content, 300))
+				users = append(users, text.Clip(text.OneLine(m.Content), 300))
 			}
 		case llm.RoleAssistant:
 			if strings.TrimSpace(m.Content) != "" {
@@ -397,9 +398,9 @@ func mechanicalSummary(previous string, head, middle []llm.Message, cause error)
 			for _, c := range m.ToolCalls {
 				outcome := "no result recorded"
 				if r, ok := results[c.ID]; ok {
-					outcome = oneLine(r, 140)
+					outcome = text.Clip(text.OneLine(r), 140)
 				}
-				actions = append(actions, fmt.Sprintf("%s(%s) → %s", c.Name, oneLine(c.Arguments, 160), outcome))
+				actions = append(actions, fmt.Sprintf("%s(%s) → %s", c.Name, text.Clip(text.OneLine(c.Arguments), 160), outcome))
 				for _, f := range pathArguments(c.Arguments) {
 					if !seenFile[f] {
 						seenFile[f] = true
@@ -411,13 +412,13 @@ func mechanicalSummary(previous string, head, middle []llm.Message, cause error)
 	}
 	fmt.Fprintf(&b, "(Assembled by herm without the model because the summary call failed: %v. Details are in the parent session.)\n\n", cause)
 	b.WriteString("## Goal\n")
-	b.WriteString(oneLine(goal, 600))
+	b.WriteString(text.Clip(text.OneLine(goal), 600))
 	b.WriteString("\n\n## Constraints\nSee the user requests below and the earlier summary.\n\n## Completed actions\n")
 	writeCapped(&b, actions, mechanicalActions, "tool calls")
 	b.WriteString("\n## Active state\n")
 	if lastAssistant != "" {
 		b.WriteString("Last assistant message before the cut: ")
-		b.WriteString(oneLine(lastAssistant, 600))
+		b.WriteString(text.Clip(text.OneLine(lastAssistant), 600))
 	} else {
 		b.WriteString("Unknown.")
 	}
@@ -473,17 +474,4 @@ func pathArguments(args string) []string {
 		}
 	}
 	return out
-}
-
-// oneLine flattens s to one line of at most max runes.
-func oneLine(s string, max int) string {
-	return clip(strings.Join(strings.Fields(s), " "), max)
-}
-
-func clip(s string, max int) string {
-	if utf8.RuneCountInString(s) <= max {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:max-1]) + "…"
 }

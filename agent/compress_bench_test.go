@@ -45,12 +45,12 @@ func BenchmarkCompressSession(b *testing.B) {
 		b.StopTimer()
 		s := f.session(b)
 		for _, r := range recs {
-			r.SessionID, r.ID = s.ID, 0
+			r.SessionID, r.ID = s.ID(), 0
 		}
 		if err := f.store.AppendMessages(ctx, recs); err != nil {
 			b.Fatal(err)
 		}
-		s, err := f.agent.OpenSession(ctx, s.ID)
+		s, err := f.agent.OpenSession(ctx, s.ID())
 		if err != nil {
 			b.Fatal(err)
 		}

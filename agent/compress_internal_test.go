@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/herm-dev/herm/agent/llm"
+	"github.com/herm-dev/herm/internal/cputime"
 )
 
 // conversation builds turns of: user, assistant calling calls tools, one
@@ -246,7 +246,7 @@ func BenchmarkCompressionBookkeeping(b *testing.B) {
 	c := calibrate(h, 1000, llm.Usage{InputTokens: 400_000}, 3000)
 	run := func(b *testing.B, summarize bool) {
 		b.ReportAllocs()
-		start := cpuTime()
+		start := cputime.Process()
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
 			est := func(m *llm.Message) int { return scale(estimateMessage(m), c) }
@@ -262,15 +262,8 @@ func BenchmarkCompressionBookkeeping(b *testing.B) {
 			_ = p.apply(h, summaryMessage("parent", "summary"))
 		}
 		b.StopTimer()
-		b.ReportMetric(float64((cpuTime()-start).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+		b.ReportMetric(float64((cputime.Process()-start).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	}
 	b.Run("prune", func(b *testing.B) { run(b, false) })
 	b.Run("summarize", func(b *testing.B) { run(b, true) })
-}
-
-// cpuTime is the CPU time the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

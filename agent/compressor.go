@@ -17,9 +17,9 @@ var ErrNothingToCompress = errors.New("nothing to compress: the conversation is 
 
 // Compress compresses the conversation now, whatever its size (/compress,
 // herm sessions compress): the middle is summarised and the session
-// continues in a child session, whose id s.ID holds afterwards. It waits
-// for a running turn to finish. Events (Compressed, Retrying, Notice) go
-// to emit, which may be nil.
+// continues in a child session, whose id s.ID() returns afterwards. It
+// waits for a running turn to finish. Events (Compressed, Retrying, Notice)
+// go to emit, which may be nil and must not block, as for Run.
 func (s *Session) Compress(ctx context.Context, emit func(Event)) error {
 	s.turn.Lock()
 	defer s.turn.Unlock()
@@ -66,7 +66,7 @@ func (t *turn) compress(reason CompressReason) (Compressed, error) {
 	ep := t.endpoint()
 	b := newBudgets(ep.window, o, t.fixed)
 	s.mu.Lock()
-	history, calib, parentID := s.history, s.calib, s.ID
+	history, calib, parentID := s.history, s.calib, s.id
 	s.mu.Unlock()
 	est := func(m *llm.Message) int { return scale(estimateMessage(m), calib) }
 	before := requestTokens(calib, history, t.fixed)
@@ -117,13 +117,13 @@ func (t *turn) compress(reason CompressReason) (Compressed, error) {
 	}
 	ev.SessionID = childID
 	s.mu.Lock()
-	s.ID = childID
+	s.id = childID
 	s.history = next
 	// The reported prompt size no longer describes the history; keep the
 	// ratio between reported and estimated tokens for the estimates.
 	s.calib = calibration{tokens: calib.tokens, raw: calib.raw}
 	s.mu.Unlock()
-	s.Env.SessionID = childID
+	s.Env.SetSessionID(childID)
 	if ev.Effective {
 		s.ineffective, s.thrashNoticed = 0, false
 	} else {

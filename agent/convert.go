@@ -78,7 +78,7 @@ func (s *Session) repair(ctx context.Context) error {
 		}
 		for _, c := range m.ToolCalls {
 			if !answered[c.ID] {
-				fixes = append(fixes, toStore(s.ID, llm.Message{
+				fixes = append(fixes, toStore(s.id, llm.Message{
 					Role: llm.RoleTool, ToolCallID: c.ID, ToolName: c.Name,
 					Content: "interrupted: herm stopped before this tool call finished; its effects are unknown",
 				}, "", llm.Usage{}))

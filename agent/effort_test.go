@@ -62,7 +62,7 @@ func TestModelSwitchIsRecordedAndCallsArePriced(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Run(ctx, agent.Input{Text: "two"}, func(agent.Event) {})
-	evs, err := f.store.Events(ctx, s.ID)
+	evs, err := f.store.Events(ctx, s.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestModelSwitchIsRecordedAndCallsArePriced(t *testing.T) {
 	if len(switches) != 2 || switches[0] != "fake→gpt-4o-mini" || switches[1] != "gpt-4o-mini→my-local-model" {
 		t.Errorf("model events = %v", switches)
 	}
-	rec, err := f.store.Session(ctx, s.ID)
+	rec, err := f.store.Session(ctx, s.ID())
 	if err != nil {
 		t.Fatal(err)
 	}

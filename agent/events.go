@@ -8,10 +8,17 @@ import (
 	"github.com/herm-dev/herm/tools"
 )
 
-// Event is something that happened during a turn. Front ends (TUI, gateway,
-// one-shot CLI) receive events in order from one goroutine at a time; text
-// and reasoning deltas may be coalesced by a front end, every other event
-// must be handled.
+// Event is something that happened during a turn.
+//
+// Session.Run and Session.Compress report events through an emit function
+// they are given. They call it synchronously, in order and never
+// concurrently, on the turn's goroutine (ToolOutput on the running tool's),
+// and wait for it to return: while emit runs, the turn's next model call or
+// tool run waits. So emit must not block — no I/O, no waiting on a person
+// or a channel a front end drains. Front ends pass the Emit of a Queue
+// (queue.go), which never blocks and delivers the events on its own
+// goroutine: in order, text deltas and tool output possibly merged, every
+// other event exactly once.
 type Event interface{ event() }
 
 // TurnStarted opens a turn.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/herm-dev/herm/agent/llm"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/store"
 )
 
@@ -70,7 +71,7 @@ func (t *turn) failover(from endpoint, class llm.ErrorClass, err error) bool {
 	t.record("fallback", map[string]any{
 		"from_provider": ev.FromProvider, "from_model": ev.FromModel,
 		"to_provider": ev.ToProvider, "to_model": ev.ToModel,
-		"class": class, "error": errText(err),
+		"class": class, "error": text.Error(err),
 	})
 	return true
 }
@@ -86,16 +87,9 @@ func (t *turn) record(kind string, data map[string]any) {
 func recordEvent(ctx context.Context, s *Session, kind string, data map[string]any) {
 	b, err := json.Marshal(data)
 	if err == nil {
-		err = s.agent.Store.AppendEvent(ctx, &store.Event{SessionID: s.currentID(), Kind: kind, Data: b, CreatedAt: time.Now()})
+		err = s.agent.Store.AppendEvent(ctx, &store.Event{SessionID: s.ID(), Kind: kind, Data: b, CreatedAt: time.Now()})
 	}
 	if err != nil {
-		s.agent.logger().Warn("could not record a session event", "kind", kind, "session", s.currentID(), "err", err)
+		s.agent.logger().Warn("could not record a session event", "kind", kind, "session", s.ID(), "err", err)
 	}
-}
-
-func errText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
 }

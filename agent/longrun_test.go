@@ -119,7 +119,7 @@ func TestThreeHundredTurnConversation(t *testing.T) {
 	var summaries []fakellm.Request
 	f.srv.Script.Respond(longModel(&summaries))
 	s := f.session(t)
-	first := s.ID
+	first := s.ID()
 	ctx := context.Background()
 	rec := &recorder{}
 	// Everything committed, across the child sessions, in order.
@@ -214,7 +214,7 @@ func TestThreeHundredTurnConversation(t *testing.T) {
 	}
 
 	// The lineage runs from the last child back to the first session.
-	id, hops := s.ID, 0
+	id, hops := s.ID(), 0
 	for id != first {
 		rec, err := f.store.Session(ctx, id)
 		if err != nil {

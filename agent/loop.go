@@ -35,8 +35,9 @@ const (
 // the model answers without calling tools, the context is cancelled, the
 // iteration limit is reached or an error stops it. Every message is
 // committed before the loop moves past it; cancelling leaves the session
-// consistent (each tool call answered). emit receives events in order and is
-// never called concurrently; it may be nil.
+// consistent (each tool call answered). emit receives events in order, is
+// never called concurrently and must not block (see Event; front ends pass
+// a Queue's Emit); it may be nil. TurnDone is the last event.
 func (s *Session) Run(ctx context.Context, in Input, emit func(Event)) TurnDone {
 	s.turn.Lock()
 	defer s.turn.Unlock()
@@ -44,8 +45,8 @@ func (s *Session) Run(ctx context.Context, in Input, emit func(Event)) TurnDone 
 	defer cancel(nil)
 	t := s.newTurn(ctx, emit)
 	t.cancel = cancel
-	s.Env.Guard, s.Env.PathGuard = t.guardCommand, t.guardPath
-	defer func() { s.Env.Guard, s.Env.PathGuard = denyAsk(s.agent), nil }()
+	s.Env.SetGuards(t.guardCommand, t.guardPath)
+	defer s.Env.SetGuards(denyAsk(s.agent), nil)
 	s.openSteering()
 	done := t.run(in)
 	if left := s.closeSteering(); len(left) > 0 {
@@ -104,7 +105,7 @@ func (e *errLoop) Error() string { return e.msg }
 
 func (t *turn) run(in Input) TurnDone {
 	a := t.s.agent
-	t.emit(TurnStarted{SessionID: t.s.currentID(), Model: t.s.Model()})
+	t.emit(TurnStarted{SessionID: t.s.ID(), Model: t.s.Model()})
 	if strings.TrimSpace(in.Text) == "" && len(in.Images) == 0 {
 		return t.finish(StopError, "", fmt.Errorf("nothing to send: the message is empty"))
 	}
@@ -175,7 +176,7 @@ func (t *turn) finish(reason StopReason, answer string, err error) TurnDone {
 
 // commit writes m to the store and appends it to the history.
 func (t *turn) commit(m llm.Message) error {
-	rec := toStore(t.s.currentID(), m, "", llm.Usage{})
+	rec := toStore(t.s.ID(), m, "", llm.Usage{})
 	if err := t.s.agent.Store.AppendMessage(t.persist, rec); err != nil {
 		return err
 	}
@@ -332,7 +333,7 @@ func (t *turn) stream(ep endpoint) (attempt, error) {
 				firstText = time.Now()
 			}
 			if time.Since(firstText) >= store.DefaultDraftInterval {
-				d, err := a.Store.Draft(t.persist, &store.Message{SessionID: t.s.currentID(), Role: string(llm.RoleAssistant),
+				d, err := a.Store.Draft(t.persist, &store.Message{SessionID: t.s.ID(), Role: string(llm.RoleAssistant),
 					Content: acc.Text(), Reasoning: acc.Reasoning()})
 				if err != nil {
 					return att, &storeFailure{err}
@@ -357,7 +358,7 @@ func (t *turn) commitAnswer(att attempt) (llm.Message, llm.FinishReason, error) 
 	msg := att.msg
 	for i := range msg.ToolCalls {
 		if msg.ToolCalls[i].ID == "" {
-			msg.ToolCalls[i].ID = fmt.Sprintf("call_%s_%d_%d", t.s.currentID(), t.iterations, i)
+			msg.ToolCalls[i].ID = fmt.Sprintf("call_%s_%d_%d", t.s.ID(), t.iterations, i)
 		}
 	}
 	if msg.Content == "" && msg.Reasoning == "" && len(msg.ToolCalls) == 0 {
@@ -367,7 +368,7 @@ func (t *turn) commitAnswer(att attempt) (llm.Message, llm.FinishReason, error) 
 		}
 		return msg, att.finish, nil
 	}
-	rec := toStore(t.s.currentID(), msg, att.finish, att.usage)
+	rec := toStore(t.s.ID(), msg, att.finish, att.usage)
 	if att.draft != nil {
 		if err := att.draft.Commit(t.persist, rec); err != nil {
 			return msg, "", err
@@ -402,8 +403,8 @@ func (t *turn) discard(att attempt) error {
 	if err := att.draft.Abandon(t.persist, discardedFinish); err != nil {
 		return err
 	}
-	if _, err := t.s.agent.Store.DeleteMessagesAfter(t.persist, t.s.currentID(), att.draft.ID()-1); err != nil {
-		t.s.agent.logger().Warn("could not delete a retried partial answer; it stays marked", "session", t.s.currentID(), "err", err)
+	if _, err := t.s.agent.Store.DeleteMessagesAfter(t.persist, t.s.ID(), att.draft.ID()-1); err != nil {
+		t.s.agent.logger().Warn("could not delete a retried partial answer; it stays marked", "session", t.s.ID(), "err", err)
 	}
 	return nil
 }
@@ -423,7 +424,7 @@ func (t *turn) keepPartial(att attempt, streamErr error) (llm.Message, llm.Finis
 	case att.draft != nil:
 		err = att.draft.Abandon(t.persist, reason)
 	case partial.Content != "" || partial.Reasoning != "":
-		rec := toStore(t.s.currentID(), partial, llm.FinishReason(reason), att.usage)
+		rec := toStore(t.s.ID(), partial, llm.FinishReason(reason), att.usage)
 		err = t.s.agent.Store.AppendMessage(t.persist, rec)
 	default:
 		return partial, "", streamErr

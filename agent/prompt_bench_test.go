@@ -6,10 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/herm-dev/herm/internal/cputime"
 	"github.com/herm-dev/herm/internal/memory"
 	"github.com/herm-dev/herm/skills"
 )
@@ -45,17 +45,8 @@ func promptHome(b *testing.B, n int) (PromptBuilder, string) {
 	return PromptBuilder{Cwd: cwd, Model: "m", Platform: "cli", Memory: mem, Skills: skills.NewLibrary(root, nil)}, root
 }
 
-// promptCPUTime is the process's user+system CPU time so far. The benchmarks
-// report it per operation beside the wall time, because on a loaded
-// machine (CI's two busy cores) wall time mostly measures the queue.
-func promptCPUTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 func reportPromptCPU(b *testing.B, start time.Duration) {
-	b.ReportMetric(float64(promptCPUTime()-start)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.Process()-start)/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkPromptBuild500Skills is a new session's prompt with 500 skills
@@ -69,7 +60,7 @@ func BenchmarkPromptBuild500Skills(b *testing.B) {
 	for range 3 { // the library starts watching once it is reused
 		pb.Build()
 	}
-	start := promptCPUTime()
+	start := cputime.Process()
 	for b.Loop() {
 		if len(pb.Build()) != 7 {
 			b.Fatal("missing sections")
@@ -85,7 +76,7 @@ func BenchmarkPromptBuild500SkillsNewProcess(b *testing.B) {
 	pb, root := promptHome(b, 500)
 	cache := filepath.Join(b.TempDir(), "skills-index.json")
 	skills.NewLibrary(root, nil).WithIndexCache(cache).Catalog()
-	start := promptCPUTime()
+	start := cputime.Process()
 	for b.Loop() {
 		pb.Skills = skills.NewLibrary(root, nil).WithIndexCache(cache)
 		if len(pb.Build()) != 7 {
@@ -99,7 +90,7 @@ func BenchmarkPromptBuild500SkillsNewProcess(b *testing.B) {
 // SKILL.md read and parsed.
 func BenchmarkPromptBuild500SkillsCold(b *testing.B) {
 	pb, root := promptHome(b, 500)
-	start := promptCPUTime()
+	start := cputime.Process()
 	for b.Loop() {
 		pb.Skills = skills.NewLibrary(root, nil)
 		if len(pb.Build()) != 7 {

@@ -3,6 +3,7 @@ package agent_test
 import (
 	"context"
 	"encoding/json"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -113,11 +114,11 @@ func TestRateLimitedTwiceThenAnswers(t *testing.T) {
 		retries[0].Class != llm.ClassRateLimit || retries[0].MaxRetries != agent.DefaultMaxRetries {
 		t.Fatalf("retry events: %+v", retries)
 	}
-	stored := storedEvents(t, f.store, s.ID, "retry")
+	stored := storedEvents(t, f.store, s.ID(), "retry")
 	if len(stored) != 2 || stored[0]["wait_ms"] != float64(7000) || stored[1]["class"] != "rate_limit" {
 		t.Errorf("stored retry events: %v", stored)
 	}
-	if got := f.roles(t, s.ID); got != "system user assistant" {
+	if got := f.roles(t, s.ID()); got != "system user assistant" {
 		t.Errorf("roles %q", got)
 	}
 	if n := len(f.srv.Script.Requests()); n != 3 {
@@ -163,7 +164,7 @@ func TestServerErrorsExhaustRetriesThenFallbackAnswers(t *testing.T) {
 	if reqs := fb.Script.Requests(); len(reqs) != 1 || reqs[0].Model != "claude-fallback" || reqs[0].LastUser() != "q" {
 		t.Fatalf("fallback requests: %+v", reqs)
 	}
-	if n := len(storedEvents(t, f.store, s.ID, "fallback")); n != 1 {
+	if n := len(storedEvents(t, f.store, s.ID(), "fallback")); n != 1 {
 		t.Errorf("%d stored fallback events", n)
 	}
 	// Failover is turn-scoped: the next turn starts with the primary.
@@ -243,7 +244,7 @@ func TestStreamCutMidToolCallRetriedWithoutDuplicates(t *testing.T) {
 	if r := eventsOf[agent.Retrying](rec); len(r) != 1 || r[0].Class != llm.ClassNetwork {
 		t.Errorf("retry events %+v", r)
 	}
-	if got := f.roles(t, s.ID); got != "system user assistant tool assistant" {
+	if got := f.roles(t, s.ID()); got != "system user assistant tool assistant" {
 		t.Errorf("stored roles %q", got)
 	}
 	reqs := f.srv.Script.Requests()
@@ -275,7 +276,7 @@ func TestStreamCutAfterLongTextLeavesNoPartialBehind(t *testing.T) {
 	if !strings.HasPrefix(deltas.String(), "partial") {
 		t.Fatalf("the failed attempt did not stream: %q", deltas.String())
 	}
-	msgs, _ := f.store.Messages(context.Background(), s.ID)
+	msgs, _ := f.store.Messages(context.Background(), s.ID())
 	if len(msgs) != 3 || msgs[2].Content != "the clean answer" {
 		t.Fatalf("stored messages: %+v", msgs)
 	}
@@ -314,7 +315,7 @@ func TestContextOverflowCompressesAndRetries(t *testing.T) {
 	f := newFixture(t)
 	resilient(f)
 	s := f.session(t)
-	parent := s.ID
+	parent := s.ID()
 	fill(t, f, s, 15, 50)
 	f.srv.Script.Push(fakellm.Reply{Status: 400, ErrorBody: `{"error":{"message":"This model's maximum context length is 8192 tokens. However, your messages resulted in 9120 tokens. Please reduce the length of the messages.","type":"invalid_request_error","param":"messages","code":"context_length_exceeded"}}`})
 	f.srv.Script.Respond(func(r fakellm.Request) fakellm.Reply {
@@ -329,12 +330,12 @@ func TestContextOverflowCompressesAndRetries(t *testing.T) {
 		t.Fatalf("%+v", done)
 	}
 	cs := eventsOf[agent.Compressed](rec)
-	if len(cs) != 1 || cs[0].Reason != agent.CompressOverflow || cs[0].Mechanical || cs[0].ParentID != parent || cs[0].SessionID != s.ID || s.ID == parent {
-		t.Fatalf("compressed events %+v (session %s)", cs, s.ID)
+	if len(cs) != 1 || cs[0].Reason != agent.CompressOverflow || cs[0].Mechanical || cs[0].ParentID != parent || cs[0].SessionID != s.ID() || s.ID() == parent {
+		t.Fatalf("compressed events %+v (session %s)", cs, s.ID())
 	}
 	ctx := context.Background()
 	prec, _ := f.store.Session(ctx, parent)
-	crec, _ := f.store.Session(ctx, s.ID)
+	crec, _ := f.store.Session(ctx, s.ID())
 	if prec.EndReason != "compression" || prec.EndedAt == nil || crec.ParentID != parent {
 		t.Fatalf("lineage: parent %+v child %+v", prec, crec)
 	}
@@ -344,11 +345,11 @@ func TestContextOverflowCompressesAndRetries(t *testing.T) {
 		last.Messages[len(last.Messages)-1].Content != "last question" {
 		t.Fatalf("retried request: %+v", last.Messages)
 	}
-	if n := len(storedEvents(t, f.store, s.ID, "compression")); n != 1 {
+	if n := len(storedEvents(t, f.store, s.ID(), "compression")); n != 1 {
 		t.Errorf("%d stored compression events", n)
 	}
 	// The child session reloads to exactly what was sent.
-	re, err := f.agent.OpenSession(ctx, s.ID)
+	re, err := f.agent.OpenSession(ctx, s.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,7 +403,7 @@ func TestSummaryFailureFallsBackToMechanicalSummary(t *testing.T) {
 func TestManualCompressContinuesInChildSession(t *testing.T) {
 	f := newFixture(t)
 	s := f.session(t)
-	parent := s.ID
+	parent := s.ID()
 	if err := s.Compress(context.Background(), nil); err != agent.ErrNothingToCompress {
 		t.Fatalf("compressing an empty session: %v", err)
 	}
@@ -413,7 +414,7 @@ func TestManualCompressContinuesInChildSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	cs := eventsOf[agent.Compressed](rec)
-	if len(cs) != 1 || cs[0].Reason != agent.CompressManual || !strings.Contains(cs[0].Summary, "manual summary") || s.ID == parent {
+	if len(cs) != 1 || cs[0].Reason != agent.CompressManual || !strings.Contains(cs[0].Summary, "manual summary") || s.ID() == parent {
 		t.Fatalf("%+v", cs)
 	}
 	h := s.History()
@@ -425,9 +426,41 @@ func TestManualCompressContinuesInChildSession(t *testing.T) {
 	if done := s.Run(context.Background(), agent.Input{Text: "go on"}, nil); done.Answer != "next" {
 		t.Fatalf("%+v", done)
 	}
-	msgs, _ := f.store.Messages(context.Background(), s.ID)
+	msgs, _ := f.store.Messages(context.Background(), s.ID())
 	if len(msgs) != 1+24+2 {
 		t.Errorf("child session holds %d messages", len(msgs))
+	}
+}
+
+// A front end may read the session's id while compression changes it (the
+// TUI's status line during /compress); -race holds ID to its lock, and the
+// tools follow the session to its child.
+func TestSessionIDReadDuringCompression(t *testing.T) {
+	f := newFixture(t)
+	s := f.session(t)
+	parent := s.ID()
+	fill(t, f, s, 14, 20)
+	f.srv.Script.Push(fakellm.Reply{Text: "## Goal\nsummary"})
+	compressed := make(chan error, 1)
+	go func() { compressed <- s.Compress(context.Background(), nil) }()
+	seen := map[string]bool{}
+	for {
+		seen[s.ID()] = true
+		select {
+		case err := <-compressed:
+			if err != nil {
+				t.Fatal(err)
+			}
+			if child := s.ID(); child == parent || s.Env.SessionID() != child {
+				t.Errorf("after compression: session %s, tools' session %s (parent %s)", child, s.Env.SessionID(), parent)
+			}
+			if !seen[parent] {
+				t.Errorf("ids seen %v", seen)
+			}
+			return
+		default:
+			runtime.Gosched()
+		}
 	}
 }
 
@@ -494,7 +527,7 @@ func TestLoopGuardWarnsThenStops(t *testing.T) {
 		t.Errorf("the model was not warned: %q", last[len(last)-1].Content)
 	}
 	// Every call is answered, the stopped one too.
-	if got := f.roles(t, s.ID); got != "system user"+strings.Repeat(" assistant tool", 5) {
+	if got := f.roles(t, s.ID()); got != "system user"+strings.Repeat(" assistant tool", 5) {
 		t.Errorf("roles %q", got)
 	}
 	// Different arguments are not a loop.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/herm-dev/herm/agent/llm"
+	"github.com/herm-dev/herm/internal/text"
 )
 
 // Defaults from SPEC "Errors and retries".
@@ -103,7 +104,7 @@ func (t *turn) backoff(retry int, wait time.Duration, ep endpoint, class llm.Err
 		Provider: ep.provider.Name(), Model: ep.model})
 	t.record("retry", map[string]any{
 		"attempt": retry, "max_retries": maxRetries, "wait_ms": wait.Milliseconds(),
-		"class": class, "error": errText(err), "provider": ep.provider.Name(), "model": ep.model,
+		"class": class, "error": text.Error(err), "provider": ep.provider.Name(), "model": ep.model,
 	})
 	return a.sleep(t.ctx, wait)
 }

@@ -57,7 +57,7 @@ func lastUserMessage(ctx context.Context, st *store.Store, sessionID string) (st
 func (s *Session) RewindLastInput(ctx context.Context) (Input, error) {
 	s.turn.Lock()
 	defer s.turn.Unlock()
-	last, err := lastUserMessage(ctx, s.agent.Store, s.currentID())
+	last, err := lastUserMessage(ctx, s.agent.Store, s.ID())
 	if err != nil {
 		return Input{}, err
 	}
@@ -68,7 +68,7 @@ func (s *Session) RewindLastInput(ctx context.Context) (Input, error) {
 // the history and returns what msg said. The caller holds s.turn.
 func (s *Session) rewindTo(ctx context.Context, msg store.Message) (Input, error) {
 	st := s.agent.Store
-	id := s.currentID()
+	id := s.ID()
 	images, err := st.MessageImages(ctx, msg.ID)
 	if err != nil {
 		return Input{}, err
@@ -89,7 +89,7 @@ func (s *Session) rewindTo(ctx context.Context, msg store.Message) (Input, error
 
 // reload reads the history again from the store.
 func (s *Session) reload(ctx context.Context) error {
-	msgs, err := s.agent.Store.Messages(ctx, s.currentID())
+	msgs, err := s.agent.Store.Messages(ctx, s.ID())
 	if err != nil {
 		return fmt.Errorf("reload the session after taking back messages: %w", err)
 	}
@@ -119,7 +119,7 @@ type RewindPoint struct {
 // RewindPoints lists the person's messages in the session, oldest first,
 // each with the files a rewind to it would restore.
 func (s *Session) RewindPoints(ctx context.Context) ([]RewindPoint, error) {
-	st, id := s.agent.Store, s.currentID()
+	st, id := s.agent.Store, s.ID()
 	msgs, err := st.UserMessages(ctx, id)
 	if err != nil {
 		return nil, err
@@ -176,7 +176,7 @@ type Rewound struct {
 func (s *Session) RewindTo(ctx context.Context, id int64) (Rewound, error) {
 	s.turn.Lock()
 	defer s.turn.Unlock()
-	st, sessionID := s.agent.Store, s.currentID()
+	st, sessionID := s.agent.Store, s.ID()
 	msgs, err := st.Messages(ctx, sessionID)
 	if err != nil {
 		return Rewound{}, err

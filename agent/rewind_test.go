@@ -27,7 +27,7 @@ func TestRewindLastTurn(t *testing.T) {
 			t.Fatalf("turn %q: %+v", q, d)
 		}
 	}
-	if got := f.roles(t, s.ID); got != "system user assistant user assistant tool assistant" {
+	if got := f.roles(t, s.ID()); got != "system user assistant user assistant tool assistant" {
 		t.Fatalf("before: %s", got)
 	}
 
@@ -35,7 +35,7 @@ func TestRewindLastTurn(t *testing.T) {
 	if err != nil || text != "two" {
 		t.Fatalf("RewindLastTurn = %q, %v", text, err)
 	}
-	if got := f.roles(t, s.ID); got != "system user assistant" {
+	if got := f.roles(t, s.ID()); got != "system user assistant" {
 		t.Fatalf("store after rewind: %s", got)
 	}
 	if h := s.History(); len(h) != 2 || h[1].Content != "first answer" {
@@ -55,7 +55,7 @@ func TestRewindLastTurn(t *testing.T) {
 	if len(last) != 3 || last[2].Content != "two" || last[1].Content != "first answer" {
 		t.Fatalf("retry sent %v", roles)
 	}
-	if got := f.roles(t, s.ID); got != "system user assistant user assistant" {
+	if got := f.roles(t, s.ID()); got != "system user assistant user assistant" {
 		t.Fatalf("after retry: %s", got)
 	}
 }
@@ -74,7 +74,7 @@ func TestRewindSkipsTheContinuationPrompt(t *testing.T) {
 	if err != nil || text != "long please" {
 		t.Fatalf("RewindLastTurn = %q, %v", text, err)
 	}
-	if got := f.roles(t, s.ID); got != "system" {
+	if got := f.roles(t, s.ID()); got != "system" {
 		t.Fatalf("store after rewind: %s", got)
 	}
 }

@@ -84,7 +84,7 @@ func TestRewindToRestoresFiles(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "sub", "new.txt")); !os.IsNotExist(err) {
 		t.Errorf("the created file is still there: %v", err)
 	}
-	if got := f.roles(t, s.ID); got != "system user assistant tool assistant" {
+	if got := f.roles(t, s.ID()); got != "system user assistant tool assistant" {
 		t.Fatalf("stored after rewind: %s", got)
 	}
 	if h := s.History(); len(h) != 4 {
@@ -98,7 +98,7 @@ func TestRewindToRestoresFiles(t *testing.T) {
 	if b, _ := os.ReadFile(notes); string(b) != "notes v1\n" {
 		t.Errorf("notes = %q", b)
 	}
-	if got := f.roles(t, s.ID); got != "system" {
+	if got := f.roles(t, s.ID()); got != "system" {
 		t.Fatalf("stored: %s", got)
 	}
 	if _, err := s.RewindTo(ctx, points[0].ID); err == nil {
@@ -117,7 +117,7 @@ func TestImagesSurviveResume(t *testing.T) {
 	if d := s.Run(ctx, agent.Input{Text: "what is this?", Images: []llm.Image{{Data: png}}}, nil); d.Reason != agent.StopDone {
 		t.Fatalf("%+v", d)
 	}
-	again, err := f.agent.OpenSession(ctx, s.ID)
+	again, err := f.agent.OpenSession(ctx, s.ID())
 	if err != nil {
 		t.Fatal(err)
 	}

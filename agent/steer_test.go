@@ -55,7 +55,7 @@ func TestSteerAtTheNextIterationBoundary(t *testing.T) {
 	if got := strings.Join(events, " "); got != "user assistant tool tool steered:make it blue user assistant" {
 		t.Fatalf("events: %s", got)
 	}
-	if got := f.roles(t, s.ID); got != "system user assistant tool tool user assistant" {
+	if got := f.roles(t, s.ID()); got != "system user assistant tool tool user assistant" {
 		t.Fatalf("stored: %s", got)
 	}
 	reqs := f.srv.Script.Requests()
@@ -85,7 +85,7 @@ func TestSteerDuringTheFinalAnswerContinuesTheTurn(t *testing.T) {
 	if done.Reason != agent.StopDone || done.Answer != "shorter: ok" {
 		t.Fatalf("%+v", done)
 	}
-	if got := f.roles(t, s.ID); got != "system user assistant user assistant" {
+	if got := f.roles(t, s.ID()); got != "system user assistant user assistant" {
 		t.Fatalf("stored: %s", got)
 	}
 }
@@ -119,7 +119,7 @@ func TestSteerReturnedWhenTheTurnStops(t *testing.T) {
 	if len(returned) != 1 || returned[0].Text != "then this" || strings.Join(last, " ") != "returned done" {
 		t.Fatalf("returned %+v, order %v", returned, last)
 	}
-	if got := f.roles(t, s.ID); got != "system user assistant tool" {
+	if got := f.roles(t, s.ID()); got != "system user assistant tool" {
 		t.Fatalf("stored: %s", got)
 	}
 }

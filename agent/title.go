@@ -43,7 +43,7 @@ const titleSystem = `You name conversations. Reply with a title for the conversa
 // message yet keeps no title (""). Call it after the first turn; calling it
 // again is cheap (no model call once titled).
 func (s *Session) AutoTitle(ctx context.Context) (string, error) {
-	id := s.currentID()
+	id := s.ID()
 	st := s.agent.Store
 	// The store writes must happen even when ctx was cancelled during the
 	// model call: the fallback is still a title.
@@ -103,7 +103,7 @@ func (s *Session) AutoTitle(ctx context.Context) (string, error) {
 // where another request is not worth its cost or delay), and returns the
 // session's title.
 func (s *Session) TitleFromFirstMessage(ctx context.Context) (string, error) {
-	id := s.currentID()
+	id := s.ID()
 	st := s.agent.Store
 	rec, err := st.Session(ctx, id)
 	if err != nil || rec.Title != "" {
@@ -131,7 +131,7 @@ func (s *Session) SetTitle(ctx context.Context, title string) (string, error) {
 	if title == "" {
 		return "", errors.New("no title given: say what to call the session, e.g. /title Fix the flaky payments test")
 	}
-	if err := s.agent.Store.UpdateSession(ctx, s.currentID(), store.SessionUpdate{Title: &title}); err != nil {
+	if err := s.agent.Store.UpdateSession(ctx, s.ID(), store.SessionUpdate{Title: &title}); err != nil {
 		return "", err
 	}
 	return title, nil

@@ -34,7 +34,7 @@ func TestAutoTitleAfterFirstExchange(t *testing.T) {
 		!strings.Contains(tr.Messages[0].Content, "Assistant: Run it with -count=20") {
 		t.Errorf("title request: %+v", tr)
 	}
-	rec, err := f.store.Session(ctx, s.ID)
+	rec, err := f.store.Session(ctx, s.ID())
 	if err != nil || rec.Title != title || rec.Usage.InputTokens < 40 {
 		t.Errorf("stored session %+v %v", rec, err)
 	}

@@ -51,12 +51,18 @@ func newEnv(t *testing.T) *env {
 	t.Helper()
 	root := t.TempDir()
 	e := &env{t: t, home: filepath.Join(root, "home"), work: filepath.Join(root, "work")}
-	if err := os.MkdirAll(e.work, 0o755); err != nil {
-		t.Fatal(err)
+	// herm's temporary files (editor copies, the shell's) stay in the
+	// test's directory too, so a run leaves nothing behind.
+	tmp := filepath.Join(root, "tmp")
+	for _, d := range []string{e.work, tmp} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	e.vars = []string{
 		"HERM_HOME=" + e.home,
 		"HOME=" + root,
+		"TMPDIR=" + tmp,
 		"PATH=" + os.Getenv("PATH"),
 		"TERM=dumb",
 	}

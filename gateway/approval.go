@@ -81,7 +81,7 @@ func (r *Runner) resolveApproval(ctx context.Context, rt *route, e agent.Approva
 	switch {
 	case e.TimedOut:
 		outcome = "⏱ Nobody answered in time, so it was denied."
-	case e.Answer.By == "interrupted":
+	case e.Answer.By.Kind == agent.ApproverInterrupted:
 		outcome = "⏹ The turn was interrupted, so it was denied."
 	case e.Answer.Decision == agent.Deny:
 		outcome = "❌ Denied by " + a.owner.Display() + "."
@@ -155,7 +155,7 @@ func (r *Runner) answerApprovalText(ctx context.Context, rt *route, ev *MessageE
 }
 
 func (r *Runner) answer(a *chatApproval, d agent.Decision, ev *MessageEvent) bool {
-	taken := a.ev.Answer(agent.ApprovalAnswer{Decision: d, By: ev.Platform + ":" + ev.User.ID})
+	taken := a.ev.Answer(agent.ApprovalAnswer{Decision: d, By: agent.PlatformUser(ev.Platform, ev.User.ID)})
 	r.log.Info("approval answered in chat", "request", a.ev.Request.ID, "decision", d.String(), "taken", taken)
 	return taken
 }

@@ -84,7 +84,7 @@ func (r *Runner) command(ctx context.Context, rt *route, ev *MessageEvent, name,
 		r.op(ctx, rt, ev, func(ctx context.Context, rt *route) {
 			sess, _, err := r.session(ctx, rt)
 			if err == nil {
-				err = r.cfg.Store.UpdateSession(ctx, sess.ID, store.SessionUpdate{Title: &args})
+				err = r.cfg.Store.UpdateSession(ctx, sess.ID(), store.SessionUpdate{Title: &args})
 			}
 			if err != nil {
 				say("⚠️ " + r.cfg.Redact(err.Error()))
@@ -104,7 +104,7 @@ func (r *Runner) command(ctx context.Context, rt *route, ev *MessageEvent, name,
 			case err != nil:
 				say("⚠️ " + r.cfg.Redact(err.Error()))
 			default:
-				r.saveRoute(ctx, rt, sess.ID)
+				r.saveRoute(ctx, rt, sess.ID())
 				say("🗜 Compressed: older messages are summarised; the conversation goes on.")
 			}
 		})

@@ -40,7 +40,7 @@ func (r *Runner) Converse(ctx context.Context, req ConverseRequest) (ConverseRes
 		r.mu.Unlock()
 		switch {
 		case a != nil:
-			taken := a.ev.Answer(agent.ApprovalAnswer{Decision: d, By: req.Platform + ":" + req.Session})
+			taken := a.ev.Answer(agent.ApprovalAnswer{Decision: d, By: agent.PlatformUser(req.Platform, req.Session)})
 			reply := "Answered: " + d.String() + "."
 			if !taken {
 				reply = "That request was already answered."
@@ -137,7 +137,7 @@ func (r *Runner) apiTurn(ctx context.Context, rt *route, w *apiWork) {
 		res = ConverseResult{Done: done}
 	})
 	stop()
-	res.SessionID = sess.ID
+	res.SessionID = sess.ID()
 	w.done <- apiDone{res: res}
 }
 
@@ -149,7 +149,7 @@ func (r *Runner) seed(ctx context.Context, rt *route, sess *agent.Session, seed 
 		if (m.Role != llm.RoleUser && m.Role != llm.RoleAssistant) || strings.TrimSpace(m.Content) == "" {
 			continue
 		}
-		msgs = append(msgs, &store.Message{SessionID: sess.ID, Role: string(m.Role), Content: CleanText(m.Content), Complete: true})
+		msgs = append(msgs, &store.Message{SessionID: sess.ID(), Role: string(m.Role), Content: CleanText(m.Content), Complete: true})
 	}
 	if len(msgs) == 0 {
 		return sess, nil
@@ -157,7 +157,7 @@ func (r *Runner) seed(ctx context.Context, rt *route, sess *agent.Session, seed 
 	if err := r.cfg.Store.AppendMessages(ctx, msgs); err != nil {
 		return nil, err
 	}
-	reopened, err := r.cfg.Agent.OpenSession(ctx, sess.ID)
+	reopened, err := r.cfg.Agent.OpenSession(ctx, sess.ID())
 	if err != nil {
 		return nil, err
 	}

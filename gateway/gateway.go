@@ -9,7 +9,13 @@
 // commands and approval replies at once, records the message in the store's
 // inbox (so a restart loses nothing) and queues it on its chat's route. A
 // worker per busy route runs the turn and sends the answer back, split at
-// the platform's limit.
+// the platform's limit. Agent events reach a chat through an agent.Queue,
+// so a slow platform never holds up the turn.
+//
+// The gateway owns routing, authorisation and delivery; it never runs a
+// model or a tool itself (the agent does), and a platform adapter never
+// sees the agent: it only receives and sends messages. The cron scheduler
+// (gateway/cron) runs inside the gateway's process.
 package gateway
 
 import (
@@ -186,7 +192,11 @@ type ConverseRequest struct {
 	// Seed is the earlier conversation the client sent; it primes a new
 	// session and is ignored when the session already exists.
 	Seed []llm.Message
-	// Emit receives the turn's events as they happen; may be nil.
+	// Emit receives the turn's events as they happen, in order, on the
+	// turn's delivery goroutine (an agent.Queue), never the agent's: it
+	// may write to the network, and only later events wait for it. Deltas
+	// may arrive merged; every other event arrives once. Every call
+	// returns before Converse does. May be nil.
 	Emit func(agent.Event)
 }
 

@@ -186,7 +186,7 @@ func (r *Runner) newSession(ctx context.Context, rt *route) (*agent.Session, err
 	if err != nil {
 		return nil, err
 	}
-	if err := r.saveRoute(ctx, rt, sess.ID); err != nil {
+	if err := r.saveRoute(ctx, rt, sess.ID()); err != nil {
 		return nil, err
 	}
 	r.setSession(rt, sess)
@@ -237,7 +237,10 @@ func (r *Runner) chatTurn(ctx context.Context, rt *route, batch []*work) {
 }
 
 // runTurn runs one turn on rt with typing indicators and chat approvals;
-// after sees how it ended and why it was cancelled, if it was.
+// after sees how it ended and why it was cancelled, if it was. The turn's
+// events reach the chat (and forward) through an agent.Queue, so posting
+// and editing messages never holds up the turn; after runs once every
+// event was handled.
 func (r *Runner) runTurn(ctx context.Context, rt *route, sess *agent.Session, in agent.Input, owner User, forward func(agent.Event), after func(agent.TurnDone, error)) {
 	turnCtx, cancel := context.WithCancelCause(r.turnCtx)
 	defer cancel(nil)
@@ -245,22 +248,16 @@ func (r *Runner) runTurn(ctx context.Context, rt *route, sess *agent.Session, in
 	rt.running, rt.cancel = true, cancel
 	r.mu.Unlock()
 	stopTyping := r.typing(rt)
-	emit := func(e agent.Event) {
-		switch e := e.(type) {
-		case agent.ApprovalRequested:
-			r.requestApproval(ctx, rt, e, owner)
-		case agent.ApprovalResolved:
-			r.resolveApproval(ctx, rt, e)
-		case agent.Compressed:
-			if err := r.saveRoute(ctx, rt, e.SessionID); err != nil {
-				r.log.Error("follow the session to its compressed child", "err", err)
+	events := agent.NewQueue(func(batch []agent.Event) {
+		for _, e := range batch {
+			r.turnEvent(ctx, rt, owner, e)
+			if forward != nil {
+				forward(e)
 			}
 		}
-		if forward != nil {
-			forward(e)
-		}
-	}
-	done := sess.Run(turnCtx, in, emit)
+	})
+	done := sess.Run(turnCtx, in, events.Emit)
+	events.Close()
 	stopTyping()
 	cause := context.Cause(turnCtx)
 	r.mu.Lock()
@@ -268,9 +265,24 @@ func (r *Runner) runTurn(ctx context.Context, rt *route, sess *agent.Session, in
 	rt.lastActive = r.clock.Now()
 	r.mu.Unlock()
 	if done.Reason == agent.StopError {
-		r.log.Warn("turn failed", "route", rt.key, "session", sess.ID, "err", done.Err)
+		r.log.Warn("turn failed", "route", rt.key, "session", sess.ID(), "err", done.Err)
 	}
 	after(done, cause)
+}
+
+// turnEvent shows a turn's event in its chat: approval prompts, and the
+// route following the session to its compressed child.
+func (r *Runner) turnEvent(ctx context.Context, rt *route, owner User, e agent.Event) {
+	switch e := e.(type) {
+	case agent.ApprovalRequested:
+		r.requestApproval(ctx, rt, e, owner)
+	case agent.ApprovalResolved:
+		r.resolveApproval(ctx, rt, e)
+	case agent.Compressed:
+		if err := r.saveRoute(ctx, rt, e.SessionID); err != nil {
+			r.log.Error("follow the session to its compressed child", "err", err)
+		}
+	}
 }
 
 // replyText is what the chat is told when a turn ends.

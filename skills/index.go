@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/herm-dev/herm/internal/promptscan"
+	"github.com/herm-dev/herm/internal/text"
 )
 
 // Index is the first tier of progressive disclosure: one line per usable
@@ -37,7 +38,7 @@ func (c Catalog) Index() string {
 		b.WriteString("- ")
 		b.WriteString(s.Name)
 		b.WriteString(": ")
-		b.WriteString(oneLine(s.Description))
+		b.WriteString(text.OneLine(s.Description))
 		b.WriteByte('\n')
 		n++
 	}
@@ -58,13 +59,4 @@ func (c Catalog) Index() string {
 	}
 	out, _ := promptscan.Sanitize(strings.TrimRight(b.String(), "\n"))
 	return out
-}
-
-// oneLine collapses runs of white space (a folded YAML description keeps
-// its line breaks) into single spaces.
-func oneLine(s string) string {
-	if !strings.ContainsAny(s, "\n\t\r") && !strings.Contains(s, "  ") {
-		return s
-	}
-	return strings.Join(strings.Fields(s), " ")
 }

@@ -8,6 +8,10 @@
 // there on first run) and in skills.external_dirs (read-only). The prompt
 // lists only names and descriptions; the model loads a skill's body, and
 // its files, when a task calls for it (progressive disclosure).
+//
+// skills owns the files and their validation (frontmatter, names, paths,
+// the prompt-injection scan); it never runs a skill's scripts and never
+// decides when a skill is used (the model does, through tools).
 package skills
 
 import (

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/herm-dev/herm/internal/text"
 )
 
 // ExportOptions shape an export.
@@ -183,7 +185,7 @@ func writeMarkdown(w *bufio.Writer, sess *Session, msgs []Message) {
 	if title == "" {
 		title = "Untitled session"
 	}
-	fmt.Fprintf(w, "# %s\n\n", oneLineText(title))
+	fmt.Fprintf(w, "# %s\n\n", text.OneLine(title))
 	fmt.Fprintf(w, "- **Session:** `%s`\n", sess.ID)
 	facts := []string{}
 	for _, f := range [][2]string{{"Source", sess.Source}, {"Model", sess.Model}, {"Provider", sess.Provider}} {
@@ -249,5 +251,3 @@ func fence(text, lang string) string {
 	f := strings.Repeat("`", max(3, longest+1))
 	return f + lang + "\n" + strings.TrimRight(text, "\n") + "\n" + f
 }
-
-func oneLineText(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -3,10 +3,10 @@ package store
 import (
 	"bytes"
 	"context"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/herm-dev/herm/internal/cputime"
 	"github.com/herm-dev/herm/internal/sessiongen"
 )
 
@@ -24,26 +24,17 @@ func BenchmarkImport100k(b *testing.B) {
 		b.StopTimer()
 		s := openTest(b)
 		b.StartTimer()
-		start, cpu0 := time.Now(), processCPU()
+		start, cpu0 := time.Now(), cputime.Process()
 		res, err := s.ImportJSONL(ctx, bytes.NewReader(buf.Bytes()), ImportOptions{})
 		if err != nil || res.Messages != st.Messages || len(res.Errors) > 0 {
 			b.Fatalf("import: %+v %v", res, err)
 		}
 		total += time.Since(start)
-		cpu += processCPU() - cpu0
+		cpu += cputime.Process() - cpu0
 	}
 	b.ReportMetric(float64(b.N*st.Messages)/total.Seconds(), "msgs/s")
 	// CPU time per message (both goroutines, GC included): the number that
 	// does not depend on how busy the machine is.
 	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N*st.Messages), "cpu-µs/msg")
 	b.ReportMetric(float64(st.Bytes)/float64(st.Messages), "bytes/msg")
-}
-
-// processCPU is the CPU time this process has used (user + system).
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(syscall.TimevalToNsec(ru.Utime) + syscall.TimevalToNsec(ru.Stime))
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/herm-dev/herm/internal/text"
 )
 
 // SessionFilter selects sessions for FindSessions and CountSessions.
@@ -155,14 +157,14 @@ func (s *Store) Previews(ctx context.Context, ids []string, maxRunes int) (map[s
 	return out, nil
 }
 
-// clip collapses whitespace and cuts s to at most n runes, marking the cut.
+// clip collapses whitespace and cuts s to at most n runes (no limit below
+// 1), marking the cut as snippets do: no space before SnippetEllipsis.
 func clip(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = text.OneLine(s)
 	if n <= 0 || utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	r := []rune(s)
-	return strings.TrimRight(string(r[:n-1]), " ") + SnippetEllipsis
+	return strings.TrimRight(text.Head(s, n-1), " ") + SnippetEllipsis
 }
 
 // SetTitleIfEmpty sets the session's title unless it already has one (a

@@ -8,6 +8,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/herm-dev/herm/internal/text"
 )
 
 // ErrBadFilter is wrapped by Search when a filter in the query (before:,
@@ -439,5 +441,5 @@ func shorten(q string) string {
 	if utf8.RuneCountInString(q) <= keep {
 		return q
 	}
-	return string([]rune(q)[:keep]) + "…"
+	return text.Head(q, keep) + text.Ellipsis
 }

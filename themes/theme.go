@@ -15,6 +15,9 @@
 //
 // Syntax highlighting follows the theme: the chroma token styles are built
 // from the palette's code colours, so a theme switch recolours code too.
+//
+// themes only styles: it never lays out or renders text (ui/render does)
+// and is used by ui alone.
 package themes
 
 import (

@@ -3,7 +3,10 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"io/fs"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/herm-dev/herm/tools/terminal"
@@ -135,4 +138,33 @@ func TestFlexibleArguments(t *testing.T) {
 	if res.IsError || !strings.HasPrefix(res.Output, "     2\tb\n") {
 		t.Errorf("numbers as strings and floats: got %q", res.Output)
 	}
+}
+
+// The agent swaps an Env's guards at every turn's start and end while the
+// UI and tools of other goroutines read the Env; -race holds it to that.
+func TestEnvIsSafeForConcurrentUse(t *testing.T) {
+	env := NewEnv("s1", t.TempDir(), "")
+	allow := func(context.Context, string, string) error { return nil }
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		for i := range 200 {
+			env.SetGuards(allow, nil)
+			env.SetBeforeWrite(func(context.Context, string, []byte, fs.FileMode, bool) {})
+			env.SetSessionID(fmt.Sprint("s", i))
+			env.SetGuards(nil, nil)
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		for range 200 {
+			env.guards()
+			env.beforeWrite(context.Background(), "x", nil, 0, false)
+			if env.SessionID() == "" {
+				t.Error("no session id")
+			}
+		}
+	}()
+	wg.Wait()
 }

@@ -95,7 +95,7 @@ func (t cronjobTool) Run(ctx context.Context, call *Call) Result {
 	}
 	spec := CronJobSpec{Name: args.Name, Prompt: args.Prompt, Schedule: args.Schedule, Deliver: args.Deliver}
 	if call.Env != nil {
-		spec.OriginSession = call.Env.SessionID
+		spec.OriginSession = call.Env.SessionID()
 	}
 	var (
 		job *store.Job

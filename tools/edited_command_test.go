@@ -13,10 +13,10 @@ import (
 func TestTerminalRunsTheEditedCommand(t *testing.T) {
 	tool, env := newTerminal(t, terminal.Config{}), newEnv(t)
 	var asked string
-	env.Guard = func(_ context.Context, command, _ string) error {
+	env.SetGuards(func(_ context.Context, command, _ string) error {
 		asked = command
 		return &EditedCommand{Command: "echo what-ran"}
-	}
+	}, nil)
 	res := runTool(t, tool, env, map[string]any{"command": "echo what-was-asked"})
 	if asked != "echo what-was-asked" {
 		t.Errorf("the guard saw %q", asked)
@@ -30,9 +30,9 @@ func TestTerminalRunsTheEditedCommand(t *testing.T) {
 	}
 
 	// The exec-time gate judges the edit, not the request.
-	env.Guard = func(context.Context, string, string) error {
+	env.SetGuards(func(context.Context, string, string) error {
 		return &EditedCommand{Command: "x=rf; rm -$x /"}
-	}
+	}, nil)
 	res = runTool(t, tool, env, map[string]any{"command": "true"})
 	if !strings.Contains(res.Output, "blocked") || !res.IsError {
 		t.Errorf("the exec gate let the edit through: %q", res.Output)

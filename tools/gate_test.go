@@ -47,7 +47,7 @@ func harmlessRM(t *testing.T) string {
 func TestTerminalExecGateStopsWhatTheTextHid(t *testing.T) {
 	tool, env := newTerminal(t, terminal.Config{}), newEnv(t)
 	env.SetVars(map[string]string{"RM": harmlessRM(t)})
-	env.Guard = func(context.Context, string, string) error { return nil } // as if the user approved
+	env.SetGuards(func(context.Context, string, string) error { return nil }, nil) // as if the user approved
 	for _, cmd := range []string{
 		`x=rf; "$RM" -$x /; echo after`,
 		`d=/; "$RM" -r "$d"; echo after`,
@@ -132,13 +132,13 @@ func TestFileToolsSensitivePaths(t *testing.T) {
 
 	// The session's PathGuard can allow ask-level writes…
 	var asked []string
-	env.PathGuard = func(_ context.Context, tool, path string, v guard.Verdict) error {
+	env.SetGuards(nil, func(_ context.Context, tool, path string, v guard.Verdict) error {
 		asked = append(asked, tool+" "+filepath.Base(path)+" "+v.Findings[0].ID)
 		if strings.HasSuffix(path, ".env") {
 			return errors.New("the user said no")
 		}
 		return nil
-	}
+	})
 	if res := write(rc); res.IsError {
 		t.Errorf("approved write: %q", res.Output)
 	}

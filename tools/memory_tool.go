@@ -9,6 +9,7 @@ import (
 
 	"github.com/herm-dev/herm/internal/memory"
 	"github.com/herm-dev/herm/internal/promptscan"
+	"github.com/herm-dev/herm/internal/text"
 )
 
 // memoryTool edits MEMORY.md and USER.md (package memory). Every refusal
@@ -94,7 +95,7 @@ func (t memoryTool) Run(ctx context.Context, call *Call) Result {
 	}
 	f := ch.File
 	out := fmt.Sprintf("%s %s now %s (%d%%), %d %s. New sessions will have it in their prompt; this session's prompt is unchanged. "+
-		"The write is saved: do not repeat it.", ch.Message, f.Target.FileName(), f.Usage(), f.Percent(), len(f.Entries), nounFor(len(f.Entries), "entry", "entries"))
+		"The write is saved: do not repeat it.", ch.Message, f.Target.FileName(), f.Usage(), f.Percent(), len(f.Entries), text.Noun(len(f.Entries), "entry", "entries"))
 	if !ch.Changed {
 		out = fmt.Sprintf("%s %s is %s.", ch.Message, f.Target.FileName(), f.Usage())
 	}
@@ -149,11 +150,4 @@ func derefString(s *string) string {
 		return ""
 	}
 	return *s
-}
-
-func nounFor(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

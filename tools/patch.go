@@ -99,9 +99,7 @@ func (patchTool) Run(ctx context.Context, call *Call) Result {
 	if err := ctx.Err(); err != nil {
 		return Errorf("not changed: %v", err)
 	}
-	if env.BeforeWrite != nil {
-		env.BeforeWrite(ctx, path, data, mode, true)
-	}
+	env.beforeWrite(ctx, path, data, mode, true)
 	if err := atomicWrite(path, []byte(updated), mode); err != nil {
 		return Errorf("cannot write %s: %v", display, err)
 	}

@@ -89,10 +89,11 @@ func checkWrite(ctx context.Context, env *Env, tool, abs, display string) error 
 	case guard.Block:
 		return fmt.Errorf("refusing to write %s: %s; herm never does this, whatever the approval mode", display, describeVerdict(v))
 	}
-	if env.PathGuard == nil {
+	_, ask := env.guards()
+	if ask == nil {
 		return fmt.Errorf("refusing to write %s: %s. Writing it needs the user's approval, which cannot be asked here; tell the user what you want to change", display, describeVerdict(v))
 	}
-	if err := env.PathGuard(ctx, tool, abs, v); err != nil {
+	if err := ask(ctx, tool, abs, v); err != nil {
 		return fmt.Errorf("not writing %s: %w", display, err)
 	}
 	return nil

@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/herm-dev/herm/internal/text"
 )
 
 // Limits of read_file. Lines are counted to the end only in files up to
@@ -158,12 +160,12 @@ func readLines(ctx context.Context, r io.Reader, offset, limit int, countAll boo
 		inRange := lineNo >= offset && lineNo < offset+limit && !out.capped
 		switch {
 		case inRange:
-			text := strings.TrimRight(string(line), "\r\n")
-			if utf8.RuneCountInString(text) > readMaxLineChars {
-				text = truncateRunes(text, readMaxLineChars) + " … [line truncated]"
+			shown := strings.TrimRight(string(line), "\r\n")
+			if utf8.RuneCountInString(shown) > readMaxLineChars {
+				shown = text.Head(shown, readMaxLineChars) + " … [line truncated]"
 				out.longerLines++
 			}
-			fmt.Fprintf(&out.text, "%6d\t%s\n", lineNo, text)
+			fmt.Fprintf(&out.text, "%6d\t%s\n", lineNo, shown)
 			out.shown++
 			if out.text.Len() >= readMaxBytes {
 				out.capped = true
@@ -204,17 +206,6 @@ func (o *readOutput) note(offset, limit int) string {
 		return ""
 	}
 	return "\n" + strings.Join(notes, "\n")
-}
-
-func truncateRunes(s string, n int) string {
-	i := 0
-	for j := range s {
-		if i == n {
-			return s[:j]
-		}
-		i++
-	}
-	return s
 }
 
 // similarFiles suggests files in the same directory whose names resemble

@@ -14,6 +14,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/herm-dev/herm/internal/text"
 )
 
 // Limits of search_files.
@@ -295,5 +297,5 @@ func clip(line []byte) string {
 	if utf8.RuneCount(line) <= searchMaxLineChars {
 		return string(line)
 	}
-	return truncateRunes(string(line), searchMaxLineChars) + " …"
+	return text.Head(string(line), searchMaxLineChars) + " …"
 }

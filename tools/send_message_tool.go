@@ -53,7 +53,7 @@ func (t sendMessageTool) Run(ctx context.Context, call *Call) Result {
 	}
 	session := ""
 	if call.Env != nil {
-		session = call.Env.SessionID
+		session = call.Env.SessionID()
 	}
 	where, err := t.sender.SendMessage(ctx, session, strings.TrimSpace(args.Target), args.Message)
 	if err != nil {

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/store"
 )
 
@@ -76,7 +76,7 @@ func (t sessionSearchTool) Run(ctx context.Context, call *Call) Result {
 		return argErrorf("limit must be a positive number")
 	}
 	query, id := strings.TrimSpace(args.Query), strings.TrimSpace(args.SessionID)
-	current := envOf(call).SessionID
+	current := envOf(call).SessionID()
 	var out string
 	switch {
 	case query != "" && id == "":
@@ -196,7 +196,7 @@ func (t sessionSearchTool) writeHit(ctx context.Context, b *strings.Builder, h s
 	if strings.TrimSpace(snippet) == "" {
 		snippet = "(match in a tool name)"
 	}
-	fmt.Fprintf(b, "- [%s, %s, message %d%s] %s\n", h.Role, localTime(h.CreatedAt), h.MessageID, where, oneLine(snippet, ssSnippetRunes))
+	fmt.Fprintf(b, "- [%s, %s, message %d%s] %s\n", h.Role, localTime(h.CreatedAt), h.MessageID, where, text.Clip(text.OneLine(snippet), ssSnippetRunes))
 	around, err := t.store.MessagesAround(ctx, h.SessionID, h.MessageID, 1, 1)
 	if err != nil {
 		return // deleted meanwhile: the hit itself is still worth showing
@@ -209,7 +209,7 @@ func (t sessionSearchTool) writeHit(ctx context.Context, b *strings.Builder, h s
 		if m.ID > h.MessageID {
 			label = "after"
 		}
-		fmt.Fprintf(b, "    %s: [%s] %s\n", label, m.Role, oneLine(messageText(m), ssContextRunes))
+		fmt.Fprintf(b, "    %s: [%s] %s\n", label, m.Role, text.Clip(text.OneLine(messageText(m)), ssContextRunes))
 	}
 }
 
@@ -251,7 +251,7 @@ func (t sessionSearchTool) read(ctx context.Context, id string, roles []string, 
 			if m.Role == "system" && !keep["system"] || len(keep) > 0 && !keep[m.Role] {
 				continue
 			}
-			line := fmt.Sprintf("[%s, %s, message %d] %s\n", m.Role, localTime(m.CreatedAt), m.ID, clipText(messageText(m), ssReadRunes))
+			line := fmt.Sprintf("[%s, %s, message %d] %s\n", m.Role, localTime(m.CreatedAt), m.ID, text.Clip(messageText(m), ssReadRunes))
 			if budget -= len(line); budget < 0 {
 				break
 			}
@@ -312,7 +312,7 @@ func (t sessionSearchTool) recent(ctx context.Context, current string, limit int
 
 func sessionTitle(s *store.Session) string {
 	if s.Title != "" {
-		return fmt.Sprintf("%q", oneLine(s.Title, 100))
+		return fmt.Sprintf("%q", text.Clip(text.OneLine(s.Title), 100))
 	}
 	return "(untitled)"
 }
@@ -352,19 +352,6 @@ func messageText(m store.Message) string {
 }
 
 func localTime(t time.Time) string { return t.Local().Format("2006-01-02 15:04") }
-
-// oneLine collapses whitespace and clips to n runes.
-func oneLine(s string, n int) string {
-	return clipText(strings.Join(strings.Fields(s), " "), n)
-}
-
-func clipText(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
-}
 
 // fitOutput cuts at a line boundary within the budget.
 func fitOutput(s string) string {

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/herm-dev/herm/internal/promptscan"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/skills"
 )
 
@@ -58,7 +59,7 @@ func (t skillsListTool) Run(ctx context.Context, call *Call) Result {
 	case len(list) == 0:
 		b.WriteString("No skills are installed. Create one with skill_manage(action=\"create\").")
 	default:
-		fmt.Fprintf(&b, "%d %s. Load one with skill_view(name).\n", len(list), nounFor(len(list), "skill", "skills"))
+		fmt.Fprintf(&b, "%d %s. Load one with skill_view(name).\n", len(list), text.Noun(len(list), "skill", "skills"))
 		for _, s := range list {
 			line := "- " + s.Name
 			if s.Category != "" {
@@ -67,11 +68,11 @@ func (t skillsListTool) Run(ctx context.Context, call *Call) Result {
 			if s.ReadOnly {
 				line += " (read-only)"
 			}
-			b.WriteString("\n" + line + ": " + strings.Join(strings.Fields(s.Description), " "))
+			b.WriteString("\n" + line + ": " + text.OneLine(s.Description))
 		}
 	}
 	if n := len(c.Problems); n > 0 {
-		fmt.Fprintf(&b, "\n\n%d SKILL.md %s could not be read (the user can run `herm skills validate` to see why).", n, nounFor(n, "file", "files"))
+		fmt.Fprintf(&b, "\n\n%d SKILL.md %s could not be read (the user can run `herm skills validate` to see why).", n, text.Noun(n, "file", "files"))
 	}
 	out, _ := promptscan.Sanitize(b.String())
 	return Result{Output: out}

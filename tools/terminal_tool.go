@@ -83,7 +83,7 @@ func (t terminalTool) Run(ctx context.Context, call *Call) Result {
 		dir = p
 	}
 
-	check := env.Guard
+	check, _ := env.guards()
 	if check == nil {
 		check = BlockListGuard
 	}

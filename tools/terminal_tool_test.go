@@ -74,7 +74,7 @@ func TestTerminalUsesSessionGuard(t *testing.T) {
 	tool, env := newTerminal(t, terminal.Config{}), newEnv(t)
 	var mu sync.Mutex
 	var seen []string
-	env.Guard = func(_ context.Context, command, cwd string) error {
+	env.SetGuards(func(_ context.Context, command, cwd string) error {
 		mu.Lock()
 		seen = append(seen, command+"@"+cwd)
 		mu.Unlock()
@@ -82,7 +82,7 @@ func TestTerminalUsesSessionGuard(t *testing.T) {
 			return errors.New("the user said no")
 		}
 		return nil
-	}
+	}, nil)
 	if res := runTool(t, tool, env, map[string]any{"command": "echo forbidden"}); !res.IsError || !strings.Contains(res.Output, "the user said no") {
 		t.Errorf("refusal: %q", res.Output)
 	}

@@ -2,6 +2,12 @@
 // built-in tools. A tool failure (bad arguments, a command exiting non-zero,
 // a missing file) is a Result the model sees; a Go error is reserved for
 // infrastructure faults, and is also shown to the model as a failed result.
+//
+// Tools act only through what their Env gives them (the terminal backend,
+// memory, skills, the store's search) and ask the Env's guards before
+// anything dangerous; they never decide an approval, never write herm's
+// own state outside the memory and skill files they manage, and never
+// import the agent.
 package tools
 
 import (
@@ -117,28 +123,23 @@ func (r *Registry) Specs() []Spec {
 	return out
 }
 
-// Env is the per-session state tools share: the working directory and
-// environment the terminal keeps between calls, the todo list, and where
-// herm's own files live. It is safe for concurrent use.
+// Env is the per-session state tools share: the session's id, the working
+// directory and environment the terminal keeps between calls, the todo
+// list, the guards in force, and where herm's own files live. It is safe
+// for concurrent use: everything that changes is read and set through
+// methods, under the Env's lock.
 type Env struct {
-	SessionID string
 	// HermHome is the herm home directory; tools protect its config and DB.
 	HermHome string
 
-	mu    sync.Mutex
-	cwd   string
-	vars  map[string]string // exported variables set by earlier commands
-	todos []Todo
-	// Guard decides whether a shell command may run. Nil runs the built-in
-	// block-list check only.
-	Guard CommandGuard
-	// PathGuard decides whether a file tool may write a sensitive path
-	// (an ask-level guard.CheckPath verdict). Nil refuses every such write.
-	PathGuard PathGuard
-	// BeforeWrite, when set, is told about every file write_file and patch
-	// are about to change, with what it holds, so the change can be undone
-	// later (the agent's /rewind snapshots).
-	BeforeWrite WriteHook
+	mu        sync.Mutex
+	sessionID string
+	cwd       string
+	vars      map[string]string // exported variables set by earlier commands
+	todos     []Todo
+	guard     CommandGuard // nil: the built-in block-list check only
+	pathGuard PathGuard    // nil: every sensitive write is refused
+	hook      WriteHook    // nil: nobody is told about writes
 }
 
 // WriteHook receives a file's content just before a file tool replaces it:
@@ -172,7 +173,61 @@ type PathGuard func(ctx context.Context, tool, path string, v guard.Verdict) err
 
 // NewEnv returns the tool environment for a session starting in cwd.
 func NewEnv(sessionID, cwd, hermHome string) *Env {
-	return &Env{SessionID: sessionID, cwd: cwd, HermHome: hermHome, vars: map[string]string{}}
+	return &Env{sessionID: sessionID, cwd: cwd, HermHome: hermHome, vars: map[string]string{}}
+}
+
+// SessionID returns the id of the session the tools work for. It changes
+// when compression moves the conversation to a child session.
+func (e *Env) SessionID() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.sessionID
+}
+
+// SetSessionID follows the session to a new id (after compression).
+func (e *Env) SetSessionID(id string) {
+	e.mu.Lock()
+	e.sessionID = id
+	e.mu.Unlock()
+}
+
+// SetGuards installs the guards of shell commands and of writes to
+// sensitive paths, together. The agent installs a turn's guards (which may
+// ask a person) when the turn starts and its refusing ones when it ends; a
+// tool reads them as it runs, so each call is vetted by the guards of the
+// turn it runs in. A nil command guard runs the built-in block-list check
+// only; a nil path guard refuses every sensitive write.
+func (e *Env) SetGuards(command CommandGuard, path PathGuard) {
+	e.mu.Lock()
+	e.guard, e.pathGuard = command, path
+	e.mu.Unlock()
+}
+
+// guards returns the guards in force (see SetGuards).
+func (e *Env) guards() (CommandGuard, PathGuard) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.guard, e.pathGuard
+}
+
+// SetBeforeWrite installs the hook told about every file write_file and
+// patch are about to change, with what it holds, so the change can be
+// undone later (the agent's /rewind snapshots). Nil removes it.
+func (e *Env) SetBeforeWrite(h WriteHook) {
+	e.mu.Lock()
+	e.hook = h
+	e.mu.Unlock()
+}
+
+// beforeWrite tells the write hook, if any, that path is about to change.
+// The hook runs outside the Env's lock.
+func (e *Env) beforeWrite(ctx context.Context, path string, old []byte, mode fs.FileMode, existed bool) {
+	e.mu.Lock()
+	h := e.hook
+	e.mu.Unlock()
+	if h != nil {
+		h(ctx, path, old, mode, existed)
+	}
 }
 
 // Cwd returns the session's working directory.

@@ -73,9 +73,7 @@ func (writeFileTool) Run(ctx context.Context, call *Call) Result {
 		return Errorf("not written: %v", err)
 	}
 	data := []byte(*args.Content)
-	if env.BeforeWrite != nil {
-		env.BeforeWrite(ctx, path, old, mode, exists)
-	}
+	env.beforeWrite(ctx, path, old, mode, exists)
 	if err := atomicWrite(path, data, mode); err != nil {
 		return Errorf("cannot write %s: %v", display, err)
 	}

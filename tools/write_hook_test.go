@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// write_file and patch tell Env.BeforeWrite what a file held just before
+// write_file and patch tell the Env's write hook what a file held just before
 // they change it; a refused or failed edit tells it nothing.
 func TestBeforeWriteSeesTheOldContent(t *testing.T) {
 	env := newEnv(t)
@@ -17,9 +17,9 @@ func TestBeforeWriteSeesTheOldContent(t *testing.T) {
 		existed   bool
 	}
 	var got []seen
-	env.BeforeWrite = func(_ context.Context, path string, old []byte, mode fs.FileMode, existed bool) {
+	env.SetBeforeWrite(func(_ context.Context, path string, old []byte, mode fs.FileMode, existed bool) {
 		got = append(got, seen{path, string(old), mode, existed})
-	}
+	})
 	p := writeFile(t, env, "a.txt", "one\n")
 	runTool(t, writeFileTool{}, env, map[string]any{"path": "a.txt", "content": "two\n"})
 	runTool(t, patchTool{}, env, map[string]any{"path": "a.txt", "old_string": "two", "new_string": "three"})

@@ -14,6 +14,7 @@ import (
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/agent/llm"
 	"github.com/herm-dev/herm/internal/fakellm"
+	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/tools"
 	"github.com/herm-dev/herm/tools/guard"
 	"github.com/herm-dev/herm/ui/approval"
@@ -74,7 +75,7 @@ func TestGoldenApprovalPrompt(t *testing.T) {
 		m, c := clockModel(t, size.w, size.h)
 		waitingTurn(m, request("r1", riskyCommand), request("r2", "git push --force origin main"))
 		c.add(approval.Grace + 20*time.Second)
-		golden(t, "approval_"+itoa(size.w), screen(m))
+		uitest.Golden(t, "approval_"+itoa(size.w), screen(m))
 	}
 }
 
@@ -123,13 +124,29 @@ func TestApprovalQueue(t *testing.T) {
 	if m.approval.Len() != 2 {
 		t.Fatalf("a key in the next request's grace period answered it")
 	}
-	feed(m, run, agent.ApprovalResolved{RequestID: "r2", Answer: agent.ApprovalAnswer{Decision: agent.Deny, By: "timeout"}, TimedOut: true})
+	feed(m, run, agent.ApprovalResolved{RequestID: "r2", Answer: agent.ApprovalAnswer{Decision: agent.Deny, By: agent.Approver{Kind: agent.ApproverTimeout}}, TimedOut: true})
 	if got := screen(m); strings.Contains(got, "1 of") || !strings.Contains(got, "$ chmod -R 777 .") || !strings.Contains(got, "no answer in time") {
 		t.Fatalf("after a timeout:\n%s", got)
 	}
 	m.Update(runExitedMsg{id: run}) // the turn ended: what it waited for is gone
 	if m.approval.Pending() || m.focus != focusInput || strings.Contains(screen(m), "Run this command?") {
 		t.Fatalf("the prompt outlived its turn:\n%s", screen(m))
+	}
+}
+
+// A request answered in another front end says who answered it; one the
+// turn's end denied says nothing (the turn's end speaks for itself).
+func TestApprovalResolvedElsewhere(t *testing.T) {
+	m, c := clockModel(t, 100, 30)
+	run := waitingTurn(m, request("r1", riskyCommand), request("r2", "chmod -R 777 ."))
+	c.add(approval.Grace)
+	feed(m, run, agent.ApprovalResolved{RequestID: "r1", Answer: agent.ApprovalAnswer{Decision: agent.AllowOnce, By: agent.PlatformUser("telegram", "42")}})
+	if got := screen(m); !strings.Contains(got, "answered elsewhere (telegram:42): once") {
+		t.Fatalf("answered in a chat:\n%s", got)
+	}
+	feed(m, run, agent.ApprovalResolved{RequestID: "r2", Answer: agent.ApprovalAnswer{Decision: agent.Deny, By: agent.Approver{Kind: agent.ApproverInterrupted}}})
+	if got := screen(m); m.approval.Pending() || strings.Contains(got, "(interrupted)") || strings.Count(got, "answered elsewhere") != 1 {
+		t.Fatalf("denied by the turn's end:\n%s", got)
 	}
 }
 
@@ -284,10 +301,10 @@ func TestApprovalWithTheRealAgent(t *testing.T) {
 	m := w.model(Options{Now: c.now})
 	d := newDriver(t, m)
 	answer := func(keys ...string) {
-		d.until("the prompt", func() bool { return m.approval.Pending() })
+		d.Until("the prompt", func() bool { return m.approval.Pending() })
 		c.add(approval.Grace)
 		for _, k := range keys {
-			d.send(press(k))
+			d.Send(press(k))
 		}
 	}
 	lastTool := func() string {
@@ -299,14 +316,14 @@ func TestApprovalWithTheRealAgent(t *testing.T) {
 
 	d.typeLine("clean up")
 	answer("n")
-	d.until("the turn", func() bool { return d.idle() && strings.Contains(screen(m), "not deleted") })
+	d.Until("the turn", func() bool { return d.idle() && strings.Contains(screen(m), "not deleted") })
 	if !exists(build) || !strings.Contains(lastTool(), "denied") {
 		t.Fatalf("n: build exists %v; model told %q", exists(build), lastTool())
 	}
 
 	d.typeLine("again")
 	answer("y")
-	d.until("the turn", func() bool { return d.idle() && strings.Contains(screen(m), "deleted") && len(w.chatRequests()) == 4 })
+	d.Until("the turn", func() bool { return d.idle() && strings.Contains(screen(m), "deleted") && len(w.chatRequests()) == 4 })
 	if exists(build) {
 		t.Fatal("y did not run the command")
 	}
@@ -314,14 +331,14 @@ func TestApprovalWithTheRealAgent(t *testing.T) {
 	mkBuild()
 	d.typeLine("only the cache")
 	answer("e")
-	d.send(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
+	d.Send(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
 	for _, r := range "rm -rf build/cache" {
-		d.send(press(string(r)))
+		d.Send(press(string(r)))
 	}
-	d.send(press("enter"))
+	d.Send(press("enter"))
 	c.add(approval.Grace)
-	d.send(press("y"))
-	d.until("the turn", func() bool { return d.idle() && strings.Contains(screen(m), "cache deleted") })
+	d.Send(press("y"))
+	d.Until("the turn", func() bool { return d.idle() && strings.Contains(screen(m), "cache deleted") })
 	if !exists(build) || exists(filepath.Join(build, "cache")) {
 		t.Fatalf("the edit did not run: build %v cache %v", exists(build), exists(filepath.Join(build, "cache")))
 	}
@@ -332,7 +349,7 @@ func TestApprovalWithTheRealAgent(t *testing.T) {
 	m.Update(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
 	m.Update(tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
 	d.typeLine("yolo now")
-	d.until("the turn", func() bool { return d.idle() && strings.Contains(screen(m), "yolo deleted") })
+	d.Until("the turn", func() bool { return d.idle() && strings.Contains(screen(m), "yolo deleted") })
 	if exists(build) || m.sess.ApprovalMode() != agent.ModeYolo {
 		t.Fatalf("yolo: build exists %v, session mode %q", exists(build), m.sess.ApprovalMode())
 	}
@@ -346,29 +363,6 @@ func TestApprovalWithTheRealAgent(t *testing.T) {
 	}
 }
 
-// rawOutput runs cmd (and the commands of a batch, concurrently) and
-// returns what it writes to the terminal raw.
-func rawOutput(cmd tea.Cmd) string {
-	if cmd == nil {
-		return ""
-	}
-	switch msg := cmd().(type) {
-	case tea.RawMsg:
-		s, _ := msg.Msg.(string)
-		return s
-	case tea.BatchMsg:
-		out := make([]string, len(msg))
-		var wg sync.WaitGroup
-		for i, c := range msg {
-			wg.Add(1)
-			go func() { defer wg.Done(); out[i] = rawOutput(c) }()
-		}
-		wg.Wait()
-		return strings.Join(out, "")
-	}
-	return ""
-}
-
 // A request that arrives while the terminal is not focused rings the bell
 // and posts a notification; a focused terminal is left alone.
 func TestApprovalNotifiesWhenUnfocused(t *testing.T) {
@@ -376,12 +370,12 @@ func TestApprovalNotifiesWhenUnfocused(t *testing.T) {
 	run := userTurn(m, "clean up")
 	m.Update(tea.BlurMsg{})
 	_, cmd := m.Update(eventsMsg{run: run, events: []agent.Event{request("r1", "rm -rf build")}})
-	if got := rawOutput(cmd); !strings.HasPrefix(got, "\x1b]9;herm is waiting for your approval: rm -rf build\a") || !strings.Contains(got, "\a\a") {
+	if got := uitest.Raw(cmd); !strings.HasPrefix(got, "\x1b]9;herm is waiting for your approval: rm -rf build\a") || !strings.Contains(got, "\a\a") {
 		t.Errorf("unfocused: wrote %q", got)
 	}
 	m.Update(tea.FocusMsg{})
 	_, cmd = m.Update(eventsMsg{run: run, events: []agent.Event{request("r2", "rm -rf dist")}})
-	if got := rawOutput(cmd); got != "" {
+	if got := uitest.Raw(cmd); got != "" {
 		t.Errorf("focused: wrote %q", got)
 	}
 	if !m.View().ReportFocus {

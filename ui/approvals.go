@@ -53,9 +53,9 @@ func (m *Model) approvalEvent(ev agent.Event, run int) (cmd tea.Cmd, ok bool) {
 			switch {
 			case e.TimedOut:
 				m.chat.AddNotice("no answer in time — denied", false)
-			case e.Answer.By == "interrupted":
+			case e.Answer.By.Kind == agent.ApproverInterrupted:
 			default:
-				m.chat.AddNotice("answered elsewhere ("+e.Answer.By+"): "+e.Answer.Decision.String(), false)
+				m.chat.AddNotice("answered elsewhere ("+e.Answer.By.String()+"): "+e.Answer.Decision.String(), false)
 			}
 			m.approvalsChanged()
 		}

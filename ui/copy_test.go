@@ -12,24 +12,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/uitest"
 )
-
-// runCmd runs cmd and the commands of the batches it returns and returns
-// their messages. (It waits out timers: not for a flash.)
-func runCmd(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	msg := cmd()
-	if b, ok := msg.(tea.BatchMsg); ok {
-		var out []tea.Msg
-		for _, c := range b {
-			out = append(out, runCmd(c)...)
-		}
-		return out
-	}
-	return []tea.Msg{msg}
-}
 
 // osc52 returns what a command's messages put on the clipboard through
 // OSC 52 (tea.SetClipboard).
@@ -65,13 +49,13 @@ func TestBlockPickerCopiesACodeBlock(t *testing.T) {
 	if !m.chat.Picking() {
 		t.Fatal("y did not start the picker")
 	}
-	golden(t, "picker_60", screen(m))
+	uitest.Golden(t, "picker_60", screen(m))
 	labels := m.chat.Labels()
 	if labels != "123" {
 		t.Fatalf("labels %q, want 123 (message, answer, code block)", labels)
 	}
 	_, cmd := m.Update(press("3"))
-	msgs := runCmd(cmd)
+	msgs := uitest.Collect(cmd)
 	want := "func main() {\n\tfmt.Println(\"hello\")\n}"
 	if got, ok := osc52(msgs); !ok || got != want {
 		t.Fatalf("OSC 52 %q (%v), want %q", got, ok, want)
@@ -89,7 +73,7 @@ func TestBlockPickerCopiesACodeBlock(t *testing.T) {
 	// The whole answer is its markdown; an unknown label copies nothing.
 	m.Update(press("y"))
 	_, cmd = m.Update(press("2"))
-	if got, _ := osc52(runCmd(cmd)); got != markdownAnswer {
+	if got, _ := osc52(uitest.Collect(cmd)); got != markdownAnswer {
 		t.Fatalf("the answer copied as %q", got)
 	}
 	m.Update(press("y"))
@@ -124,7 +108,7 @@ func TestBlockPickerCopiesToolOutput(t *testing.T) {
 		t.Fatalf("the failed run is not labelled:\n%s", screen(m))
 	}
 	_, cmd := m.Update(press(label))
-	got, _ := osc52(runCmd(cmd))
+	got, _ := osc52(uitest.Collect(cmd))
 	if got != "--- FAIL: TestAdd (0.00s)\n    calc_test.go:9: Add(2, 3) = -1, want 5\nFAIL" { // the exit code is in the header
 		t.Fatalf("tool output copied as %q", got)
 	}
@@ -138,7 +122,7 @@ func TestCopyFallbackFile(t *testing.T) {
 		Clipboard: func(string) error { return errors.New("no clipboard tool") }})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
 	playMarkdownTurn(m)
-	msgs := runCmd(m.copyText("exact\ttext\n", "the block"))
+	msgs := uitest.Collect(m.copyText("exact\ttext\n", "the block"))
 	path := filepath.Join(home, "cache", "clipboard.txt")
 	b, err := os.ReadFile(path)
 	if err != nil || string(b) != "exact\ttext\n" {
@@ -159,7 +143,7 @@ func TestGoldenPicker200(t *testing.T) {
 	m.Update(runExitedMsg{id: m.run.id})
 	m.Update(press("tab"))
 	m.Update(press("y"))
-	golden(t, "picker_200", screen(m))
+	uitest.Golden(t, "picker_200", screen(m))
 	if got := m.chat.Labels(); len(got) < 5 {
 		t.Fatalf("labels %q", got)
 	}

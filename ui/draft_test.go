@@ -13,9 +13,8 @@ import (
 
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/internal/fakellm"
+	"github.com/herm-dev/herm/internal/uitest"
 )
-
-func ctrlKey(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Mod: tea.ModCtrl} }
 
 // In queue mode, messages sent while the agent works wait above the
 // input, where they can be reordered, deleted and edited; they run in
@@ -34,15 +33,15 @@ func TestBusyQueueIsEditable(t *testing.T) {
 		if m.run == nil || m.run.cancelled || len(m.queued) != 3 {
 			t.Fatalf("queue mode interrupted or lost messages: %d queued", len(m.queued))
 		}
-		golden(t, "draft_queue_"+itoa(w), screen(m))
+		uitest.Golden(t, "draft_queue_"+itoa(w), screen(m))
 		if n := strings.Count(screen(m), "\n") + 1; n != 16 {
 			t.Fatalf("%d lines on a 16-line screen", n)
 		}
 
-		m.Update(altKey('q'))
+		m.Update(press("alt+q"))
 		m.Update(press("down"))
 		m.Update(tea.KeyPressMsg{Code: tea.KeyUp, Mod: tea.ModShift}) // "then ship it" first
-		golden(t, "draft_queue_focused_"+itoa(w), screen(m))
+		uitest.Golden(t, "draft_queue_focused_"+itoa(w), screen(m))
 		if n := strings.Count(screen(m), "\n") + 1; n != 16 {
 			t.Fatalf("%d lines on a 16-line screen with the queue focused", n)
 		}
@@ -133,7 +132,7 @@ func TestSteerTheRunningTurn(t *testing.T) {
 	m := w.model(Options{Busy: "steer"})
 	d := newDriver(t, m)
 	d.typeLine("draw a car")
-	d.until("the model call", func() bool { // the turn is running: the model is answering
+	d.Until("the model call", func() bool { // the turn is running: the model is answering
 		select {
 		case <-arrived:
 			return true
@@ -146,7 +145,7 @@ func TestSteerTheRunningTurn(t *testing.T) {
 		t.Fatalf("the steering message is not shown:\n%s", got)
 	}
 	close(gate)
-	d.until("the steered answer", func() bool { return d.idle() && strings.Contains(screen(m), "a blue one, then") })
+	d.Until("the steered answer", func() bool { return d.idle() && strings.Contains(screen(m), "a blue one, then") })
 	reqs := w.chatRequests()
 	if len(reqs) != 2 || reqs[1].LastUser() != "make it blue" {
 		t.Fatalf("%d requests; the second's last user message %q", len(reqs), reqs[len(reqs)-1].LastUser())
@@ -187,10 +186,10 @@ func TestHistorySearchInTheRoot(t *testing.T) {
 			m.Update(c())
 		}
 		typeText(m, "draft")
-		m.Update(ctrlKey('r'))
+		m.Update(press("ctrl+r"))
 		typeText(m, "dep")
-		golden(t, "draft_history_search_"+itoa(w), screen(m))
-		m.Update(ctrlKey('r'))
+		uitest.Golden(t, "draft_history_search_"+itoa(w), screen(m))
+		m.Update(press("ctrl+r"))
 		if m.input.Value() != "deploy the api" {
 			t.Fatalf("older match: %q", m.input.Value())
 		}
@@ -207,22 +206,22 @@ func TestStashIndicatorAndPasteViewer(t *testing.T) {
 	for _, w := range []int{80, 60} {
 		m := newModel(t, w, 24)
 		typeText(m, "an idea for later")
-		m.Update(altKey('s'))
+		m.Update(press("alt+s"))
 		typeText(m, "look at this: ")
 		var log strings.Builder
 		for i := range 30 {
 			log.WriteString("line " + itoa(i+1) + " of the log\n")
 		}
 		m.Update(tea.PasteMsg{Content: log.String()})
-		golden(t, "draft_stash_"+itoa(w), screen(m))
-		m.Update(altKey('v'))
-		golden(t, "draft_pastes_"+itoa(w), screen(m))
+		uitest.Golden(t, "draft_stash_"+itoa(w), screen(m))
+		m.Update(press("alt+v"))
+		uitest.Golden(t, "draft_pastes_"+itoa(w), screen(m))
 		m.Update(press("e"))
 		if len(m.overlays) != 0 || !strings.HasPrefix(m.input.Value(), "look at this: line 1 of the log\n") {
 			t.Fatalf("expand: %q", m.input.Value())
 		}
 		m.input.Reset()
-		m.Update(altKey('s'))
+		m.Update(press("alt+s"))
 		if m.input.Value() != "an idea for later" {
 			t.Fatalf("pop: %q", m.input.Value())
 		}
@@ -247,18 +246,18 @@ func TestRewindRestoresAFile(t *testing.T) {
 	m := w.model(Options{})
 	d := newDriver(t, m)
 	d.typeLine("hello")
-	d.until("the first answer", func() bool { return d.idle() && strings.Contains(screen(m), "Hello.") })
+	d.Until("the first answer", func() bool { return d.idle() && strings.Contains(screen(m), "Hello.") })
 	d.typeLine("replace my notes")
-	d.until("the second answer", func() bool { return d.idle() && strings.Contains(screen(m), "Notes replaced.") })
+	d.Until("the second answer", func() bool { return d.idle() && strings.Contains(screen(m), "Notes replaced.") })
 	if b, _ := os.ReadFile(notes); string(b) != "gone\n" {
 		t.Fatalf("notes = %q", b)
 	}
 	d.typeLine("/rewind")
-	d.until("the picker", func() bool { return len(m.overlays) == 1 })
+	d.Until("the picker", func() bool { return len(m.overlays) == 1 })
 	// Only the dialog: the transcript behind it shows tool durations.
-	golden(t, "draft_rewind_picker", ansi.Strip(m.overlays[0].View(m)))
-	d.send(press("enter"))
-	d.until("the rewind", func() bool { return strings.Contains(screen(m), "rewound ·") })
+	uitest.Golden(t, "draft_rewind_picker", ansi.Strip(m.overlays[0].View(m)))
+	d.Send(press("enter"))
+	d.Until("the rewind", func() bool { return strings.Contains(screen(m), "rewound ·") })
 	if b, _ := os.ReadFile(notes); string(b) != "my precious notes\n" {
 		t.Fatalf("notes after /rewind = %q", b)
 	}
@@ -285,15 +284,15 @@ func TestBranchOpensAFork(t *testing.T) {
 	m := w.model(Options{})
 	d := newDriver(t, m)
 	d.typeLine("question one")
-	d.until("answer one", func() bool { return d.idle() && strings.Contains(screen(m), "Answer one.") })
+	d.Until("answer one", func() bool { return d.idle() && strings.Contains(screen(m), "Answer one.") })
 	d.typeLine("question two")
-	d.until("answer two", func() bool { return d.idle() && strings.Contains(screen(m), "Answer two.") })
+	d.Until("answer two", func() bool { return d.idle() && strings.Contains(screen(m), "Answer two.") })
 	orig := m.info.ID
 	d.typeLine("/branch")
-	d.until("the picker", func() bool { return len(m.overlays) == 1 })
-	d.send(press("up"))
-	d.send(press("enter"))
-	d.until("the fork", func() bool { return m.info.ID != orig && m.sess != nil && !m.opening })
+	d.Until("the picker", func() bool { return len(m.overlays) == 1 })
+	d.Send(press("up"))
+	d.Send(press("enter"))
+	d.Until("the fork", func() bool { return m.info.ID != orig && m.sess != nil && !m.opening })
 	got := screen(m)
 	if !strings.Contains(got, "Answer one.") || strings.Contains(got, "question two") {
 		t.Fatalf("the fork shows:\n%s", got)
@@ -319,12 +318,12 @@ func TestImageSentAndShown(t *testing.T) {
 	m := w.model(Options{})
 	d := newDriver(t, m)
 	for _, r := range "what is this? " {
-		d.send(press(string(r)))
+		d.Send(press(string(r)))
 	}
-	d.send(tea.PasteMsg{Content: img})
-	d.until("the image placeholder", func() bool { return strings.Contains(m.input.Value(), "[image #1 · shot.png") })
-	d.send(press("enter"))
-	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "A tiny picture.") })
+	d.Send(tea.PasteMsg{Content: img})
+	d.Until("the image placeholder", func() bool { return strings.Contains(m.input.Value(), "[image #1 · shot.png") })
+	d.Send(press("enter"))
+	d.Until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "A tiny picture.") })
 	reqs := w.chatRequests()
 	if last := reqs[0].Messages[len(reqs[0].Messages)-1]; last.Images != 1 || strings.TrimSpace(last.Content) != "what is this?" {
 		t.Fatalf("sent %+v", last)
@@ -334,14 +333,14 @@ func TestImageSentAndShown(t *testing.T) {
 	}
 	m2 := w.model(Options{Resume: m.info.ID})
 	d2 := newDriver(t, m2)
-	d2.until("the session to open", func() bool { return m2.sess != nil })
+	d2.Until("the session to open", func() bool { return m2.sess != nil })
 	if !strings.Contains(screen(m2), "🖼 png · 33 B") {
 		t.Fatalf("no image chip after resuming:\n%s", screen(m2))
 	}
 	// An @path to an image is sent as an image part too.
 	w.replies(fakellm.Reply{Text: "Same picture."})
 	d2.typeLine("again @shot.png")
-	d2.until("the answer", func() bool { return d2.idle() && strings.Contains(screen(m2), "Same picture.") })
+	d2.Until("the answer", func() bool { return d2.idle() && strings.Contains(screen(m2), "Same picture.") })
 	reqs = w.chatRequests()
 	last := reqs[len(reqs)-1]
 	if n := last.Messages[len(last.Messages)-1].Images; n != 1 {
@@ -367,7 +366,7 @@ func TestRewindPickerWidths(t *testing.T) {
 			if branch {
 				name = "draft_branch_"
 			}
-			golden(t, name+itoa(w), screen(m))
+			uitest.Golden(t, name+itoa(w), screen(m))
 			for _, l := range strings.Split(screen(m), "\n") {
 				if ansi.StringWidth(l) > w {
 					t.Errorf("%d columns: line wider than the window: %q", w, l)
@@ -382,31 +381,12 @@ func TestRewindPickerWidths(t *testing.T) {
 func TestInputFlashesReachTheStatusLine(t *testing.T) {
 	m := newModel(t, 80, 12)
 	typeText(m, "keep this")
-	_, cmd := m.Update(altKey('s'))
-	for _, msg := range collect(cmd) {
+	_, cmd := m.Update(press("alt+s"))
+	for _, msg := range uitest.Collect(cmd) {
 		m.Update(msg)
 	}
 	if got := screen(m); !strings.Contains(got, "draft stashed") {
 		t.Fatalf("no flash:\n%s", got)
-	}
-}
-
-// collect runs cmd and the batches in it, returning their messages.
-func collect(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	switch msg := cmd().(type) {
-	case nil:
-		return nil
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range msg {
-			out = append(out, collect(c)...)
-		}
-		return out
-	default:
-		return []tea.Msg{msg}
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/store"
 )
 
@@ -82,7 +83,7 @@ func TestExportCommand(t *testing.T) {
 
 	// To the clipboard.
 	_, cmd := m.Update(m.exportCommand("md clipboard")())
-	msgs := runCmd(cmd)
+	msgs := uitest.Collect(cmd)
 	if got, _ := osc52(msgs); got != md.String() || tool != md.String() {
 		t.Fatalf("clipboard export: OSC 52 %d bytes, tool %d, want %d", len(got), len(tool), md.Len())
 	}
@@ -108,10 +109,10 @@ func TestExportTyped(t *testing.T) {
 	m := New(context.Background(), Options{Agent: &agent.Agent{Model: "fake-model", Store: st}, Store: st, Now: fixedNow, Cwd: t.TempDir(), Home: home})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d := newDriver(t, m)
-	d.send(m.loadSession(id)())
+	d.Send(m.loadSession(id)())
 	d.typeLine("/export jsonl")
 	path := filepath.Join(home, "exports", id+".jsonl")
-	d.until("the export", func() bool { return strings.Contains(m.status.flash, path) })
+	d.Until("the export", func() bool { return strings.Contains(m.status.flash, path) })
 	if b, err := os.ReadFile(path); err != nil || !strings.Contains(string(b), `"content":"question number 0: what is in dir0?"`) {
 		t.Fatalf("%s: %v\n%s", path, err, b)
 	}

@@ -8,11 +8,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/ui/render"
 )
-
-func ctrl(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Mod: tea.ModCtrl} }
 
 // The find bar over a finished tool turn: ctrl+f from the input, a query
 // typed, the count, the matches highlighted — at 60 and 200 columns.
@@ -20,7 +19,7 @@ func TestGoldenFindBar(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{60, 40}, {200, 30}} {
 		m := newModel(t, size.w, size.h)
 		playMarkdownTurn(m)
-		m.Update(ctrl('f'))
+		m.Update(press("ctrl+f"))
 		if m.focus != focusFind {
 			t.Fatal("ctrl+f did not open the find bar")
 		}
@@ -29,7 +28,7 @@ func TestGoldenFindBar(t *testing.T) {
 		if !strings.Contains(got, "find ❯ main") || !strings.Contains(got, "1/4") {
 			t.Errorf("%d columns: no bar or count:\n%s", size.w, got)
 		}
-		golden(t, "find_"+itoa(size.w), got)
+		uitest.Golden(t, "find_"+itoa(size.w), got)
 		if v := m.View().Content; !strings.Contains(v, "main") || !strings.Contains(v, render.Open(m.theme.Chat.MatchCurrent)) {
 			t.Errorf("%d columns: the current match is not highlighted", size.w)
 		}
@@ -43,7 +42,7 @@ func TestFindBarKeys(t *testing.T) {
 	m := newModel(t, 80, 30)
 	playToolTurn(m)
 	m.Update(runExitedMsg{id: m.run.id})
-	m.Update(ctrl('f'))
+	m.Update(press("ctrl+f"))
 	typeText(m, "tes")
 	if got := m.findCount(); got != "1/10" {
 		t.Fatalf("count %q after \"tes\", want 1/10:\n%s", got, screen(m))
@@ -136,34 +135,34 @@ func TestFindReachesPagesNotLoaded(t *testing.T) {
 	m := New(context.Background(), Options{Agent: &agent.Agent{Model: "fake-model", Store: st}, Store: st, Now: fixedNow, Cwd: "/work", Home: t.TempDir()})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	d := newDriver(t, m)
-	d.send(m.loadSession(id)())
-	d.until("the session", func() bool { return strings.Contains(screen(m), "question number 199") })
+	d.Send(m.loadSession(id)())
+	d.Until("the session", func() bool { return strings.Contains(screen(m), "question number 199") })
 
-	d.send(ctrl('f'))
+	d.Send(press("ctrl+f"))
 	for _, r := range "number 19" {
-		d.send(press(string(r)))
+		d.Send(press(string(r)))
 	}
 	// 190–199 are loaded; 19 is found in the store.
-	d.until("the store's match counted", func() bool { return m.findCount() == "1/11" })
+	d.Until("the store's match counted", func() bool { return m.findCount() == "1/11" })
 	if s := screen(m); !strings.Contains(s, "1/11") || !strings.Contains(s, "question number 199") {
 		t.Fatalf("screen:\n%s", s)
 	}
 	for range 9 {
-		d.send(press("enter"))
+		d.Send(press("enter"))
 	}
 	if got := m.findCount(); got != "10/11" || !strings.Contains(screen(m), "question number 190") {
 		t.Fatalf("count %q:\n%s", got, screen(m))
 	}
-	d.send(press("enter"))
-	d.until("the page of question 19", func() bool {
+	d.Send(press("enter"))
+	d.Until("the page of question 19", func() bool {
 		return m.findCount() == "11/11" && strings.Contains(screen(m), "question number 19:")
 	})
 	if m.chat.Marked() != 0 {
 		t.Fatal("the landing was marked as a search hit")
 	}
 	// Forward again: the newer matches are back in the store, then loaded.
-	d.send(tea.KeyPressMsg{Code: tea.KeyEnter, Mod: tea.ModShift})
-	d.until("the page of question 190", func() bool {
+	d.Send(tea.KeyPressMsg{Code: tea.KeyEnter, Mod: tea.ModShift})
+	d.Until("the page of question 190", func() bool {
 		return m.findCount() == "10/11" && strings.Contains(screen(m), "question number 190")
 	})
 }

@@ -3,34 +3,19 @@ package ui
 import (
 	"context"
 	"errors"
-	"flag"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/agent/llm"
+	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"
 )
-
-// -update rewrites the golden files. teatest's golden package defines the
-// flag already; define it only if it is not there.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden files in testdata")
-	}
-}
-
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 // clock is the fixed time model tests run at.
 var clock = time.Date(2026, 12, 1, 15, 30, 0, 0, time.UTC)
@@ -66,37 +51,8 @@ func feed(m *Model, run int, events ...agent.Event) {
 	m.Update(eventsMsg{run: run, events: events})
 }
 
-// screen is the model's view without escape sequences, lines right-trimmed.
-func screen(m *Model) string {
-	lines := strings.Split(ansi.Strip(m.View().Content), "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
-	}
-	return strings.Join(lines, "\n")
-}
-
-// golden compares got with testdata/name.golden (or rewrites it with
-// -update).
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if updating() {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./ui -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from %s:\n--- got\n%s\n--- want\n%s", name, path, got, want)
-	}
-}
+// screen is the model's view as a person reads it.
+func screen(m *Model) string { return uitest.Plain(m.View().Content) }
 
 var nextMsgID int64
 

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/ui/keys"
 )
 
@@ -22,11 +23,11 @@ func TestKeyOverridesFromConfig(t *testing.T) {
 	if !strings.Contains(got, "config: /h/config.yaml:13: keys.palette: ctrl+s is already the key of sessions") {
 		t.Errorf("the conflict is not reported:\n%s", got)
 	}
-	m.Update(altKey('t'))
+	m.Update(press("alt+t"))
 	if m.pn.showTodo {
 		t.Error("alt+t still opens the todo panel")
 	}
-	m.Update(altKey('k'))
+	m.Update(press("alt+k"))
 	if !m.pn.showTodo {
 		t.Error("alt+k does not open the todo panel")
 	}
@@ -120,7 +121,7 @@ func TestStatusSegmentsDropInPriorityOrder(t *testing.T) {
 			t.Errorf("%d columns: the status line is %d wide", w, got)
 		}
 	}
-	golden(t, "status_60", status(60)+"\n"+status(120))
+	uitest.Golden(t, "status_60", status(60)+"\n"+status(120))
 }
 
 // In vim's normal mode n and N step through an open find, as in vim,

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/agent/commands"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/skills"
 	memorypane "github.com/herm-dev/herm/ui/memory"
 	"github.com/herm-dev/herm/ui/render"
@@ -232,7 +233,7 @@ func (m *Model) refreshSkillCommands() tea.Cmd {
 			if taken[s.Name] || s.Name[0] < 'a' || s.Name[0] > 'z' {
 				continue
 			}
-			list = append(list, commands.Command{Name: s.Name, Args: "[REQUEST]", Description: "skill · " + strings.Join(strings.Fields(s.Description), " ")})
+			list = append(list, commands.Command{Name: s.Name, Args: "[REQUEST]", Description: "skill · " + text.OneLine(s.Description)})
 		}
 		return skillCommandsMsg{list: list}
 	}

@@ -35,8 +35,6 @@ func knowledgeWorld(t *testing.T) (*world, *memory.Store, *skills.Library) {
 	return w, st, lib
 }
 
-func altKey(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Mod: tea.ModAlt} }
-
 func topPane(m *Model) knowledgePane {
 	if n := len(m.overlays); n > 0 {
 		if po, ok := m.overlays[n-1].(*paneOverlay); ok {
@@ -51,8 +49,8 @@ func TestPanesOpenByKeyAndCommand(t *testing.T) {
 	m := w.model(Options{})
 	d := newDriver(t, m)
 
-	d.send(altKey('4'))
-	d.until("the memory viewer", func() bool { return strings.Contains(screen(m), "The build uses CGO_ENABLED=0.") })
+	d.Send(press("alt+4"))
+	d.Until("the memory viewer", func() bool { return strings.Contains(screen(m), "The build uses CGO_ENABLED=0.") })
 	if _, ok := topPane(m).(*memorypane.Pane); !ok {
 		t.Fatalf("alt+4 opened %T", topPane(m))
 	}
@@ -62,32 +60,32 @@ func TestPanesOpenByKeyAndCommand(t *testing.T) {
 	}
 
 	// alt+3 switches to the skill editor; only one pane is open.
-	d.send(altKey('3'))
-	d.until("the skill editor", func() bool { return strings.Contains(screen(m), "✓ release-notes") })
+	d.Send(press("alt+3"))
+	d.Until("the skill editor", func() bool { return strings.Contains(screen(m), "✓ release-notes") })
 	if len(m.overlays) != 1 {
 		t.Errorf("%d overlays open", len(m.overlays))
 	}
-	d.send(press("esc"))
+	d.Send(press("esc"))
 	if len(m.overlays) != 0 {
 		t.Fatalf("esc left %d overlays", len(m.overlays))
 	}
 
 	// The slash commands, and alt+1 back to the chat.
 	d.typeLine("/memory")
-	d.until("/memory", func() bool { _, ok := topPane(m).(*memorypane.Pane); return ok })
-	d.send(altKey('1'))
+	d.Until("/memory", func() bool { _, ok := topPane(m).(*memorypane.Pane); return ok })
+	d.Send(press("alt+1"))
 	if len(m.overlays) != 0 {
 		t.Fatal("alt+1 did not close the pane")
 	}
 	d.typeLine("/skills")
-	d.until("/skills", func() bool { _, ok := topPane(m).(*skillspane.Pane); return ok })
+	d.Until("/skills", func() bool { _, ok := topPane(m).(*skillspane.Pane); return ok })
 
 	// Help opens over the pane, and closing it returns to the pane.
-	d.send(press("?"))
+	d.Send(press("?"))
 	if _, ok := m.overlays[len(m.overlays)-1].(*helpOverlay); !ok {
 		t.Fatalf("help over the pane:\n%s", screen(m))
 	}
-	d.send(press("esc"))
+	d.Send(press("esc"))
 	if _, ok := topPane(m).(*skillspane.Pane); !ok {
 		t.Fatal("closing help closed the pane")
 	}
@@ -100,7 +98,7 @@ func TestSkillNameCommand(t *testing.T) {
 	w.replies(fakellm.Reply{Text: "Following the release-notes skill."})
 	m := w.model(Options{})
 	d := newDriver(t, m)
-	d.until("the skills listed", func() bool { _, ok := m.input.ExtraCommand("release-notes"); return ok })
+	d.Until("the skills listed", func() bool { _, ok := m.input.ExtraCommand("release-notes"); return ok })
 
 	typeText(m, "/rel")
 	if menu := m.input.MenuView(100); !strings.Contains(menu, "/release-notes") || !strings.Contains(menu, "skill · Write release notes") {
@@ -109,7 +107,7 @@ func TestSkillNameCommand(t *testing.T) {
 	m.input.Reset()
 
 	d.typeLine("/release-notes for v2.0")
-	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "Following the release-notes skill.") })
+	d.Until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "Following the release-notes skill.") })
 	reqs := w.chatRequests()
 	last := reqs[len(reqs)-1].Messages
 	got := last[len(last)-1].Content
@@ -121,16 +119,16 @@ func TestSkillNameCommand(t *testing.T) {
 
 	// A skill created in the editor becomes a command at once.
 	d.typeLine("/skills")
-	d.until("/skills", func() bool { _, ok := topPane(m).(*skillspane.Pane); return ok })
-	d.send(press("n"))
+	d.Until("/skills", func() bool { _, ok := topPane(m).(*skillspane.Pane); return ok })
+	d.Send(press("n"))
 	for _, r := range "deploy" {
-		d.send(press(string(r)))
+		d.Send(press(string(r)))
 	}
-	d.send(press("enter"))
-	d.send(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
+	d.Send(press("enter"))
+	d.Send(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
 	// Both the pane's own word that it saved and the command list's refresh
 	// arrive as messages; esc before the first would ask about unsaved edits.
-	d.until("the new command", func() bool {
+	d.Until("the new command", func() bool {
 		_, ok := m.input.ExtraCommand("deploy")
 		return ok && !strings.Contains(screen(m), "not saved yet")
 	})
@@ -139,8 +137,8 @@ func TestSkillNameCommand(t *testing.T) {
 	}
 
 	// Unknown names are still unknown.
-	d.send(press("esc"))
-	d.send(press("esc"))
+	d.Send(press("esc"))
+	d.Send(press("esc"))
 	d.typeLine("/no-such-skill")
 	if !strings.Contains(screen(m), "unknown command /no-such-skill") {
 		t.Errorf("screen:\n%s", screen(m))
@@ -155,12 +153,12 @@ func TestMemoryViewerMarksAgainstTheSession(t *testing.T) {
 	m := w.model(Options{})
 	d := newDriver(t, m)
 	d.typeLine("hi")
-	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "hello") })
+	d.Until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "hello") })
 	if _, err := st.Add(context.Background(), memory.User, "Prefers short answers."); err != nil {
 		t.Fatal(err)
 	}
-	d.send(altKey('4'))
-	d.until("the viewer", func() bool { return strings.Contains(screen(m), "Prefers short answers.") })
+	d.Send(press("alt+4"))
+	d.Until("the viewer", func() bool { return strings.Contains(screen(m), "Prefers short answers.") })
 	s := screen(m)
 	for _, want := range []string{"● The build uses CGO_ENABLED=0.", "+ Prefers short answers.", "added since"} {
 		if !strings.Contains(s, want) {
@@ -168,10 +166,10 @@ func TestMemoryViewerMarksAgainstTheSession(t *testing.T) {
 		}
 	}
 	// A paste goes to the entry being written.
-	d.send(press("a"))
-	d.send(tea.PasteMsg{Content: "Pasted fact."})
-	d.send(press("enter"))
-	d.until("the saved entry", func() bool { return strings.Contains(screen(m), "+ Pasted fact.") })
+	d.Send(press("a"))
+	d.Send(tea.PasteMsg{Content: "Pasted fact."})
+	d.Send(press("enter"))
+	d.Until("the saved entry", func() bool { return strings.Contains(screen(m), "+ Pasted fact.") })
 	f, _ := st.Load(memory.Agent)
 	if len(f.Entries) != 2 || f.Entries[1] != "Pasted fact." {
 		t.Errorf("MEMORY.md = %q", f.Entries)
@@ -183,16 +181,16 @@ func TestUnsavedEditsKeepThePaneOpen(t *testing.T) {
 	w, _, _ := knowledgeWorld(t)
 	m := w.model(Options{})
 	d := newDriver(t, m)
-	d.send(altKey('3'))
-	d.until("the skill editor", func() bool { return strings.Contains(screen(m), "✓ release-notes") })
-	d.send(press("e"))
-	d.until("the editor", func() bool { return strings.Contains(screen(m), "1  ---") })
-	d.send(press("x"))
-	d.send(altKey('4'))
+	d.Send(press("alt+3"))
+	d.Until("the skill editor", func() bool { return strings.Contains(screen(m), "✓ release-notes") })
+	d.Send(press("e"))
+	d.Until("the editor", func() bool { return strings.Contains(screen(m), "1  ---") })
+	d.Send(press("x"))
+	d.Send(press("alt+4"))
 	if _, ok := topPane(m).(*skillspane.Pane); !ok || !strings.Contains(screen(m), "unsaved changes") {
 		t.Fatalf("alt+4 left unsaved edits:\n%s", screen(m))
 	}
-	d.send(altKey('1'))
+	d.Send(press("alt+1"))
 	if len(m.overlays) != 1 {
 		t.Fatal("alt+1 left unsaved edits")
 	}
@@ -209,10 +207,10 @@ func TestPaneKeyWhileConnectingOpensOnceConnected(t *testing.T) {
 	}})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d := newDriver(t, m)
-	d.send(altKey('4'))
+	d.Send(press("alt+4"))
 	if got := screen(m); !strings.Contains(got, "opening memory as soon as herm has started") {
 		t.Fatalf("no word that the pane is coming:\n%s", got)
 	}
 	close(ready)
-	d.until("the memory viewer", func() bool { return strings.Contains(screen(m), "The build uses CGO_ENABLED=0.") })
+	d.Until("the memory viewer", func() bool { return strings.Contains(screen(m), "The build uses CGO_ENABLED=0.") })
 }

@@ -14,36 +14,15 @@ import (
 
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/agent/llm"
+	"github.com/herm-dev/herm/internal/uitest"
 )
 
-func press(s string) tea.KeyPressMsg {
-	switch s {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "pgup":
-		return tea.KeyPressMsg{Code: tea.KeyPgUp}
-	case "ctrl+c":
-		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
-	case "ctrl+o":
-		return tea.KeyPressMsg{Code: 'o', Mod: tea.ModCtrl}
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	}
-	r := []rune(s)
-	return tea.KeyPressMsg{Code: r[0], Text: s}
-}
+// press is the key press a name says (see uitest.Key).
+func press(name string) tea.KeyPressMsg { return uitest.Key(name) }
 
 func typeText(m *Model, s string) {
-	for _, r := range s {
-		m.Update(press(string(r)))
+	for _, k := range uitest.Type(s) {
+		m.Update(k)
 	}
 }
 
@@ -51,7 +30,7 @@ func TestGoldenMarkdown(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 40}, {60, 50}, {200, 34}} {
 		m := newModel(t, size.w, size.h)
 		playMarkdownTurn(m)
-		golden(t, "markdown_"+itoa(size.w), screen(m))
+		uitest.Golden(t, "markdown_"+itoa(size.w), screen(m))
 	}
 }
 
@@ -59,7 +38,7 @@ func TestGoldenToolBlocks(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{80, 44}, {60, 52}, {200, 40}} {
 		m := newModel(t, size.w, size.h)
 		playToolTurn(m)
-		golden(t, "tools_"+itoa(size.w), screen(m))
+		uitest.Golden(t, "tools_"+itoa(size.w), screen(m))
 	}
 }
 
@@ -73,14 +52,14 @@ func TestGoldenExpandedToolAndReasoning(t *testing.T) {
 	m.Update(press("enter"))
 	m.Update(press("up")) // to the answer with the reasoning
 	m.Update(press("enter"))
-	golden(t, "tools_expanded", screen(m))
+	uitest.Golden(t, "tools_expanded", screen(m))
 }
 
 func TestGoldenReasoningWhileThinking(t *testing.T) {
 	m := newModel(t, 80, 16)
 	run := userTurn(m, "think hard")
 	feed(m, run, agent.ReasoningDelta{Text: "First, consider the inputs.\nThen the edge cases: empty, huge, unicode.\nThen performance.\nThen the tests.\nAnd finally the docs."})
-	golden(t, "reasoning_thinking", screen(m))
+	uitest.Golden(t, "reasoning_thinking", screen(m))
 }
 
 func TestGoldenErrors(t *testing.T) {
@@ -95,7 +74,7 @@ func TestGoldenErrors(t *testing.T) {
 	feed(m, run, agent.TurnDone{Reason: agent.StopError, Err: errBoom})
 	m.Update(runExitedMsg{id: run})
 	got := screen(m)
-	golden(t, "errors", got)
+	uitest.Golden(t, "errors", got)
 	if strings.Contains(got, "Partial answer") {
 		t.Errorf("the discarded attempt is still shown")
 	}
@@ -107,7 +86,7 @@ func TestGoldenErrors(t *testing.T) {
 func TestGoldenOnboarding(t *testing.T) {
 	m := New(t.Context(), Options{Setup: errors.New("no model provider is configured.\nSet one of these and run again:\n  export OPENAI_API_KEY=sk-...\nor: herm config set model.provider custom"), Now: fixedNow, Cwd: "/work"})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	golden(t, "onboarding", screen(m))
+	uitest.Golden(t, "onboarding", screen(m))
 	typeText(m, "hello")
 	m.Update(press("enter"))
 	if !strings.Contains(screen(m), "no model is configured yet") {
@@ -118,7 +97,7 @@ func TestGoldenOnboarding(t *testing.T) {
 func TestGoldenHelp(t *testing.T) {
 	m := newModel(t, 90, 60)
 	m.Update(press("?"))
-	golden(t, "help", screen(m))
+	uitest.Golden(t, "help", screen(m))
 	m.Update(press("esc"))
 	if strings.Contains(screen(m), "keys and commands") {
 		t.Errorf("esc does not close help")
@@ -301,7 +280,7 @@ func stringWidth(s string) int { return ansi.StringWidth(s) }
 func TestGoldenStyledMarkdown(t *testing.T) {
 	m := newModel(t, 80, 30)
 	playMarkdownTurn(m)
-	golden(t, "markdown_80_styled", m.View().Content)
+	uitest.Golden(t, "markdown_80_styled", m.View().Content)
 }
 
 func TestThemesFollowTheTerminal(t *testing.T) {

@@ -8,20 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/uitest"
 )
-
-// rawOut returns what a command writes to the terminal (tea.Raw).
-func rawOut(cmd tea.Cmd) string {
-	var b strings.Builder
-	for _, msg := range runCmd(cmd) {
-		if r, ok := msg.(tea.RawMsg); ok {
-			if s, ok := r.Msg.(string); ok {
-				b.WriteString(s)
-			}
-		}
-	}
-	return b.String()
-}
 
 // A turn that ran longer than notify_after and ends while the terminal is
 // not focused rings the bell and posts a notification (OSC 9, or OSC 777
@@ -38,7 +26,7 @@ func TestNotifyWhenALongTurnEndsUnfocused(t *testing.T) {
 		} else {
 			m.Update(tea.FocusMsg{})
 		}
-		return rawOut(m.notifyTurnDone(runExitedMsg{id: run}))
+		return uitest.Raw(m.notifyTurnDone(runExitedMsg{id: run}))
 	}
 
 	m := newModel(t, 80, 24)
@@ -74,7 +62,7 @@ func TestNotifyWhenALongTurnEndsUnfocused(t *testing.T) {
 	m.run.started = clock.Add(-time.Minute)
 	m.Update(tea.BlurMsg{})
 	m.interrupt()
-	if got := rawOut(m.notifyTurnDone(runExitedMsg{id: run})); got != "" {
+	if got := uitest.Raw(m.notifyTurnDone(runExitedMsg{id: run})); got != "" {
 		t.Fatalf("an interrupted turn notified: %q", got)
 	}
 }

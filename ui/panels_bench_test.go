@@ -46,7 +46,7 @@ func streamFrames(b *testing.B, panels bool) {
 	m.pn.todo.Set(todos)
 	if panels {
 		m.pn.showTodo = true
-		m.Update(altKey('p')) // the tasks panel
+		m.Update(press("alt+p")) // the tasks panel
 	}
 	run := userTurn(m, "explain the change")
 	call := llm.ToolCall{ID: "c1", Name: "terminal", Arguments: `{"command":"go test ./..."}`}

@@ -11,6 +11,7 @@ import (
 	"github.com/herm-dev/herm/agent/llm"
 	"github.com/herm-dev/herm/internal/fakellm"
 	"github.com/herm-dev/herm/internal/fakeopenai"
+	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/tools"
 	"github.com/herm-dev/herm/tools/terminal"
 )
@@ -43,7 +44,7 @@ func TestTodoPanelFollowsTheTodoTool(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: width, Height: 24})
 		d := newDriver(t, m)
 		d.typeLine("fix the pager")
-		d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "Working on it.") })
+		d.Until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "Working on it.") })
 		got := screen(m)
 		for _, want := range []string{"Plan · 1/3 done", "✓ read the failing test", "▸ fix the off-by-one", "○ run the whole suite", "✗ ask about the flaky one"} {
 			if !strings.Contains(got, want) {
@@ -55,12 +56,12 @@ func TestTodoPanelFollowsTheTodoTool(t *testing.T) {
 		}
 		// The panel and below (the transcript above holds the tool's
 		// measured duration).
-		golden(t, "todo_panel_"+itoa(width), got[strings.Index(got, "╌"):])
-		d.send(altKey('t'))
+		uitest.Golden(t, "todo_panel_"+itoa(width), got[strings.Index(got, "╌"):])
+		d.Send(press("alt+t"))
 		if strings.Contains(screen(m), "Plan · ") {
 			t.Errorf("alt+t did not hide the panel")
 		}
-		d.send(altKey('t'))
+		d.Send(press("alt+t"))
 		if !strings.Contains(screen(m), "Plan · 1/3 done") {
 			t.Errorf("alt+t did not show the panel again")
 		}
@@ -83,21 +84,21 @@ func TestTasksPanelListsAndKills(t *testing.T) {
 	m := w.model(Options{Terminal: term})
 	d := newDriver(t, m)
 	d.typeLine("start it")
-	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "Started the server.") })
+	d.Until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "Started the server.") })
 	if got := screen(m); !strings.Contains(got, "1 bg") {
 		t.Errorf("the status line does not count the background process:\n%s", got)
 	}
-	d.send(altKey('p'))
+	d.Send(press("alt+p"))
 	got := screen(m)
 	if !strings.Contains(got, "Tasks · 1 running") || !strings.Contains(got, "● proc_1  sleep 120") {
 		t.Fatalf("the tasks panel:\n%s", got)
 	}
-	d.send(altKey('p')) // focus
+	d.Send(press("alt+p")) // focus
 	if !strings.Contains(screen(m), "x kill") {
 		t.Fatalf("the panel is not focused:\n%s", screen(m))
 	}
-	d.send(press("x"))
-	d.until("the kill", func() bool { return strings.Contains(screen(m), "killed proc_1") })
+	d.Send(press("x"))
+	d.Until("the kill", func() bool { return strings.Contains(screen(m), "killed proc_1") })
 	got = screen(m)
 	if !strings.Contains(got, "Tasks · 0 running") || !strings.Contains(got, "✗ proc_1") {
 		t.Errorf("after the kill:\n%s", got)
@@ -105,12 +106,12 @@ func TestTasksPanelListsAndKills(t *testing.T) {
 	if p, _ := term.Process("proc_1"); p == nil || p.Running() {
 		t.Errorf("the process still runs")
 	}
-	d.send(press("esc")) // the keyboard back to the input, the panel stays
+	d.Send(press("esc")) // the keyboard back to the input, the panel stays
 	if got := screen(m); !strings.Contains(got, "Tasks · ") || strings.Contains(got, "x kill") {
 		t.Errorf("esc should unfocus the panel:\n%s", got)
 	}
-	d.send(altKey('p')) // focus
-	d.send(altKey('p')) // close
+	d.Send(press("alt+p")) // focus
+	d.Send(press("alt+p")) // close
 	if strings.Contains(screen(m), "Tasks · ") {
 		t.Errorf("alt+p on the focused panel should close it:\n%s", screen(m))
 	}
@@ -119,7 +120,7 @@ func TestTasksPanelListsAndKills(t *testing.T) {
 // The running tool shows in the tasks panel as the foreground task.
 func TestTasksPanelShowsTheForegroundTool(t *testing.T) {
 	m := newModel(t, 80, 24)
-	m.Update(altKey('p'))
+	m.Update(press("alt+p"))
 	run := userTurn(m, "list")
 	call := llm.ToolCall{ID: "c1", Name: "terminal", Arguments: `{"command":"ls -la"}`}
 	feed(m, run, saved("assistant", "", call), agent.ToolStarted{Call: call})
@@ -127,7 +128,7 @@ func TestTasksPanelShowsTheForegroundTool(t *testing.T) {
 	if !strings.Contains(got, "● tool  terminal ls -la") || !strings.Contains(got, "Tasks · 1 running") {
 		t.Fatalf("the foreground tool is not listed:\n%s", got)
 	}
-	golden(t, "tasks_panel_80", got)
+	uitest.Golden(t, "tasks_panel_80", got)
 	feed(m, run, agent.ToolFinished{Call: call, Result: tools.Result{Output: "a b c"}})
 	if got := screen(m); !strings.Contains(got, "Tasks · 0 running") {
 		t.Errorf("the finished tool is still listed:\n%s", got)
@@ -143,9 +144,9 @@ func TestModelPicker(t *testing.T) {
 	m := w.model(Options{Provider: "openai"})
 	d := newDriver(t, m)
 	d.typeLine("hi")
-	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "hello") })
+	d.Until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "hello") })
 
-	d.send(altKey('m'))
+	d.Send(press("alt+m"))
 	got := screen(m)
 	for _, want := range []string{"Model", "fake-model (current)", "gpt-5", "gpt-4.1-mini", "reasoning effort"} {
 		if !strings.Contains(got, want) {
@@ -153,15 +154,15 @@ func TestModelPicker(t *testing.T) {
 		}
 	}
 	for _, r := range "gpt-5-mi" {
-		d.send(press(string(r)))
+		d.Send(press(string(r)))
 	}
-	d.send(tea.KeyPressMsg{Code: tea.KeyRight}) // default → low
-	d.send(tea.KeyPressMsg{Code: tea.KeyRight}) // → medium
+	d.Send(tea.KeyPressMsg{Code: tea.KeyRight}) // default → low
+	d.Send(tea.KeyPressMsg{Code: tea.KeyRight}) // → medium
 	if got := screen(m); !strings.Contains(got, "▸ gpt-5-mini") || !strings.Contains(got, "◂ medium ▸") {
 		t.Fatalf("filtered picker:\n%s", got)
 	}
-	d.send(press("enter"))
-	d.until("the switch", func() bool { return m.info.Model == "gpt-5-mini" })
+	d.Send(press("enter"))
+	d.Until("the switch", func() bool { return m.info.Model == "gpt-5-mini" })
 	if e := m.sess.ReasoningEffort(); e != "medium" {
 		t.Errorf("effort = %q", e)
 	}
@@ -169,7 +170,7 @@ func TestModelPicker(t *testing.T) {
 		t.Errorf("the status line lacks the effort: %q", got)
 	}
 	d.typeLine("again")
-	d.until("the second answer", func() bool { return d.idle() && strings.Contains(screen(m), "again") })
+	d.Until("the second answer", func() bool { return d.idle() && strings.Contains(screen(m), "again") })
 	reqs := w.chatRequests()
 	last := reqs[len(reqs)-1]
 	if last.Model != "gpt-5-mini" {
@@ -177,15 +178,15 @@ func TestModelPicker(t *testing.T) {
 	}
 
 	// A name the catalog does not know is offered as it is.
-	d.send(altKey('m'))
+	d.Send(press("alt+m"))
 	for _, r := range "my-local-llm" {
-		d.send(press(string(r)))
+		d.Send(press(string(r)))
 	}
 	if got := screen(m); !strings.Contains(got, "▸ my-local-llm  a model by this name") {
 		t.Fatalf("custom entry:\n%s", got)
 	}
-	d.send(press("enter"))
-	d.until("the custom switch", func() bool { return m.info.Model == "my-local-llm" })
+	d.Send(press("enter"))
+	d.Until("the custom switch", func() bool { return m.info.Model == "my-local-llm" })
 }
 
 // On an endpoint other than OpenAI's, the model picker asks it for its
@@ -195,35 +196,35 @@ func TestModelPickerListsTheEndpointsModels(t *testing.T) {
 	w, _ := panelWorld(t)
 	m := w.model(Options{Provider: "custom"})
 	d := newDriver(t, m)
-	_, cmd := m.Update(altKey('m'))
+	_, cmd := m.Update(press("alt+m"))
 	if got := screen(m); !strings.Contains(got, "asking the endpoint for its models…") {
 		t.Fatalf("no word of the listing:\n%s", got)
 	}
-	d.exec(cmd)
-	d.until("the endpoint's models", func() bool { return strings.Contains(screen(m), fakeopenai.Model) })
+	d.Exec(cmd)
+	d.Until("the endpoint's models", func() bool { return strings.Contains(screen(m), fakeopenai.Model) })
 	got := screen(m)
 	if !strings.Contains(got, fakeopenai.Model+"  served by the endpoint") || strings.Contains(got, "asking the endpoint") {
 		t.Fatalf("the endpoint's model:\n%s", got)
 	}
-	golden(t, "model_picker_endpoint", got)
+	uitest.Golden(t, "model_picker_endpoint", got)
 	for _, r := range "fake-g" {
-		d.send(press(string(r)))
+		d.Send(press(string(r)))
 	}
-	d.send(press("enter"))
-	d.until("the switch", func() bool { return m.info.Model == fakeopenai.Model })
+	d.Send(press("enter"))
+	d.Until("the switch", func() bool { return m.info.Model == fakeopenai.Model })
 
 	// An endpoint that refuses: the picker says so and still works.
 	w.srv.RequireAPIKey("sk-some-other-key")
-	d.send(altKey('m'))
-	d.until("the reason", func() bool { return strings.Contains(screen(m), "the endpoint did not list its models") })
+	d.Send(press("alt+m"))
+	d.Until("the reason", func() bool { return strings.Contains(screen(m), "the endpoint did not list its models") })
 	if got := screen(m); !strings.Contains(got, "401") || !strings.Contains(got, fakeopenai.Model+" (current)") {
 		t.Fatalf("the refusal:\n%s", got)
 	}
 	for _, r := range "my-local-llm" {
-		d.send(press(string(r)))
+		d.Send(press(string(r)))
 	}
-	d.send(press("enter"))
-	d.until("the custom switch", func() bool { return m.info.Model == "my-local-llm" })
+	d.Send(press("enter"))
+	d.Until("the custom switch", func() bool { return m.info.Model == "my-local-llm" })
 }
 
 // /usage attributes each call to the model that made it (a /model switch
@@ -238,13 +239,13 @@ func TestUsageByModel(t *testing.T) {
 	m := w.model(Options{Provider: "openai", ContextWindow: 128_000})
 	d := newDriver(t, m)
 	d.typeLine("first")
-	d.until("the first answer", func() bool { return d.idle() && strings.Contains(screen(m), "one") })
+	d.Until("the first answer", func() bool { return d.idle() && strings.Contains(screen(m), "one") })
 	d.typeLine("/model gpt-4.1")
-	d.until("the switch", func() bool { return m.info.Model == "gpt-4.1" })
+	d.Until("the switch", func() bool { return m.info.Model == "gpt-4.1" })
 	d.typeLine("second")
-	d.until("the second answer", func() bool { return d.idle() && strings.Contains(screen(m), "two") })
+	d.Until("the second answer", func() bool { return d.idle() && strings.Contains(screen(m), "two") })
 	d.typeLine("/usage")
-	d.until("the report", func() bool { return strings.Contains(screen(m), "By model") })
+	d.Until("the report", func() bool { return strings.Contains(screen(m), "By model") })
 	got := screen(m)
 	// gpt-4o-mini: 1M in × $0.15 + 1k out × $0.60/M = $0.1506;
 	// gpt-4.1: 2k in × $2/M + 500k out × $8/M = $4.004.
@@ -256,7 +257,7 @@ func TestUsageByModel(t *testing.T) {
 	if strings.Index(got, "gpt-4.1 ") > strings.Index(got, "gpt-4o-mini ") {
 		t.Errorf("the dearer model should come first:\n%s", got)
 	}
-	d.send(press("esc"))
+	d.Send(press("esc"))
 	if strings.Contains(screen(m), "By model") {
 		t.Error("esc did not close the report")
 	}
@@ -268,8 +269,8 @@ func TestGoldenModelPicker(t *testing.T) {
 	for _, width := range []int{60, 200} {
 		m := newModel(t, width, 30)
 		m.opts.Provider = "anthropic"
-		m.Update(altKey('m'))
-		golden(t, "model_picker_"+itoa(width), screen(m))
+		m.Update(press("alt+m"))
+		uitest.Golden(t, "model_picker_"+itoa(width), screen(m))
 		m.Update(press("esc"))
 		if len(m.overlays) != 0 {
 			t.Error("esc did not close the switcher")
@@ -280,8 +281,8 @@ func TestGoldenModelPicker(t *testing.T) {
 // At 120 columns and more the two panels sit side by side.
 func TestGoldenPanelsSideBySide(t *testing.T) {
 	m := newModel(t, 140, 20)
-	m.Update(altKey('t'))
-	m.Update(altKey('p'))
+	m.Update(press("alt+t"))
+	m.Update(press("alt+p"))
 	run := userTurn(m, "list")
 	call := llm.ToolCall{ID: "c1", Name: "terminal", Arguments: `{"command":"make test"}`}
 	feed(m, run, saved("assistant", "", call), agent.ToolStarted{Call: call})
@@ -289,7 +290,7 @@ func TestGoldenPanelsSideBySide(t *testing.T) {
 	if !strings.Contains(got, "no plan yet") || !strings.Contains(got, "│ Tasks · 1 running") {
 		t.Fatalf("side by side:\n%s", got)
 	}
-	golden(t, "panels_140", got)
+	uitest.Golden(t, "panels_140", got)
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 20})
 	if got := screen(m); strings.Contains(got, "│ Tasks") || !strings.Contains(got, "\nTasks · 1 running") {
 		t.Errorf("at 100 columns the panels should stack:\n%s", got)

@@ -12,6 +12,7 @@ import (
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/agent/llm"
 	"github.com/herm-dev/herm/internal/config"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/panels"
 	"github.com/herm-dev/herm/ui/render"
@@ -136,7 +137,7 @@ func (p *modelPicker) addEndpointModels(msg endpointModelsMsg) {
 func modelDesc(name string) string {
 	var parts []string
 	if w, ok := llm.ContextWindow(name); ok {
-		parts = append(parts, panels.Tokens(w)+" context")
+		parts = append(parts, text.Compact(w)+" context")
 	}
 	if mi, ok := llm.Lookup(name); ok {
 		parts = append(parts, fmt.Sprintf("$%g/$%g per M in/out", mi.Price.Input, mi.Price.Output))

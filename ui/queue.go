@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/ui/input"
 	"github.com/herm-dev/herm/ui/render"
 )
@@ -314,7 +315,7 @@ func (m *Model) draftLines() []string {
 	var lines []string
 	line := func(s string) { lines = append(lines, render.Truncate(s, m.width, "…")) }
 	for _, in := range m.draft.steering {
-		line(render.Paint(muted, "↳ steering · "+oneLine(in.Text, len(in.Images))))
+		line(render.Paint(muted, "↳ steering · "+messageLine(in.Text, len(in.Images))))
 	}
 	if n := len(m.queued); n > 0 {
 		first := 0
@@ -322,7 +323,7 @@ func (m *Model) draftLines() []string {
 			first = m.draft.sel - maxQueueRows + 1
 		}
 		for i := first; i < n && i < first+maxQueueRows; i++ {
-			row := "⏳ " + strconv.Itoa(i+1) + ". " + oneLine(m.queued[i].Text, len(m.queued[i].Images))
+			row := "⏳ " + strconv.Itoa(i+1) + ". " + messageLine(m.queued[i].Text, len(m.queued[i].Images))
 			switch {
 			case m.draft.focused && i == m.draft.sel:
 				line(render.Paint(sel, "▸ "+row))
@@ -347,16 +348,13 @@ func (m *Model) draftLines() []string {
 	return lines
 }
 
-// oneLine is a message's first line, with its image count.
-func oneLine(text string, images int) string {
-	first, _, more := strings.Cut(strings.TrimSpace(text), "\n")
-	if more {
-		first += " …"
-	}
+// messageLine is a message's first line, with its image count.
+func messageLine(s string, images int) string {
+	line := text.FirstLine(strings.TrimSpace(s))
 	if images > 0 {
-		first += " 🖼×" + strconv.Itoa(images)
+		line += " 🖼×" + strconv.Itoa(images)
 	}
-	return first
+	return line
 }
 
 // helpLine lists bindings as "key desc · key desc", the descriptions

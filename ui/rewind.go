@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/ui/attach"
 	"github.com/herm-dev/herm/ui/input"
@@ -117,12 +118,12 @@ func (o *rewindOverlay) View(m *Model) string {
 	var lines []string
 	for i := first; i < len(o.points) && i < first+rows; i++ {
 		p := o.points[i]
-		text, _ := attach.Split(p.Text)
+		typed, _ := attach.Split(p.Text)
 		right := ""
 		if n := len(p.Files); n > 0 && !o.branch {
-			right = "  " + plural(n, "file")
+			right = "  " + text.Plural(n, "file")
 		}
-		row := fmt.Sprintf("%d. %s", i+1, oneLine(text, 0))
+		row := fmt.Sprintf("%d. %s", i+1, messageLine(typed, 0))
 		row = render.Truncate(row, width-2-render.Width(right), "…")
 		row += strings.Repeat(" ", max(width-2-render.Width(row)-render.Width(right), 0)) + right
 		if i == o.sel {

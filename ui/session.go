@@ -68,6 +68,9 @@ func (m *Model) handleConnected(msg connectedMsg) tea.Cmd {
 	if m.info.Model == "" {
 		m.info.Model = b.Agent.Model
 	}
+	for _, w := range b.Warnings {
+		m.chat.AddNotice("config: "+w, false)
+	}
 	var cmds []tea.Cmd
 	for _, open := range m.whenConnected {
 		cmds = append(cmds, open())
@@ -220,7 +223,7 @@ func (m *Model) createSession() tea.Cmd {
 		if err != nil {
 			return sessionCreatedMsg{err: err}
 		}
-		rec, err := a.Store.Session(ctx, sess.ID)
+		rec, err := a.Store.Session(ctx, sess.ID())
 		if err != nil {
 			return sessionCreatedMsg{err: err}
 		}

@@ -31,21 +31,21 @@ func TestSessionsPaneOpenHitAndFork(t *testing.T) {
 	}
 	hit := groups[0].Hits[0]
 
-	d.send(ctrlS)
+	d.Send(ctrlS)
 	if !m.browsing {
 		t.Fatal("ctrl+s did not open the browser")
 	}
 	for _, r := range "dir73" {
-		d.send(press(string(r)))
+		d.Send(press(string(r)))
 	}
-	d.until("the results", func() bool { return strings.Contains(screen(m), "1 conversation ·") })
+	d.Until("the results", func() bool { return strings.Contains(screen(m), "1 conversation ·") })
 	if s := screen(m); !strings.Contains(s, "dir73") || strings.Contains(s, "❯ Ask") {
 		t.Fatalf("the browser does not cover the chat:\n%s", s)
 	}
 
 	// Enter opens the session at the hit, marked, far from its end.
-	d.send(press("enter"))
-	d.until("the hit in the chat", func() bool { return !m.browsing && m.sess != nil && m.chat.Marked() == hit.MessageID })
+	d.Send(press("enter"))
+	d.Until("the hit in the chat", func() bool { return !m.browsing && m.sess != nil && m.chat.Marked() == hit.MessageID })
 	got := screen(m)
 	if m.info.ID != long || !strings.Contains(got, "dir73") || strings.Contains(got, "question number 199") {
 		t.Fatalf("not at the hit (session %s):\n%s", m.info.ID, got)
@@ -62,8 +62,8 @@ func TestSessionsPaneOpenHitAndFork(t *testing.T) {
 		if !m.chat.HasNewer() && strings.Contains(screen(m), "question number 199") {
 			break
 		}
-		d.send(press("pgdown"))
-		d.until("a newer page", func() bool { return !m.chat.Loading() })
+		d.Send(press("pgdown"))
+		d.Until("a newer page", func() bool { return !m.chat.Loading() })
 	}
 	if m.chat.HasNewer() || !strings.Contains(screen(m), "question number 199") {
 		t.Fatalf("paging down did not reach the end:\n%s", screen(m))
@@ -73,16 +73,16 @@ func TestSessionsPaneOpenHitAndFork(t *testing.T) {
 	}
 
 	// Fork from the hit (the browser keeps the search) and continue there.
-	d.send(ctrlS)
-	d.until("the results again", func() bool { return strings.Contains(screen(m), "1 conversation ·") })
-	d.send(tea.KeyPressMsg{Code: 'f', Mod: tea.ModCtrl})
-	d.until("the fork", func() bool { return m.sess != nil && m.info.ParentID == long && !m.opening })
+	d.Send(ctrlS)
+	d.Until("the results again", func() bool { return strings.Contains(screen(m), "1 conversation ·") })
+	d.Send(tea.KeyPressMsg{Code: 'f', Mod: tea.ModCtrl})
+	d.Until("the fork", func() bool { return m.sess != nil && m.info.ParentID == long && !m.opening })
 	fork := m.info.ID
 	if !strings.Contains(m.status.flash, "forked") {
 		t.Errorf("flash %q", m.status.flash)
 	}
 	d.typeLine("carry on from here")
-	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "Continuing the fork.") })
+	d.Until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "Continuing the fork.") })
 	reqs := w.chatRequests()
 	req := reqs[len(reqs)-1]
 	n := len(req.Messages)
@@ -113,12 +113,12 @@ func TestSessionsPaneEscAndSlash(t *testing.T) {
 	if !m.browsing {
 		t.Fatal("/sessions did not open the browser")
 	}
-	d.until("the results", func() bool { return strings.Contains(screen(m), "1 conversation ·") })
-	d.send(press("esc"))
+	d.Until("the results", func() bool { return strings.Contains(screen(m), "1 conversation ·") })
+	d.Send(press("esc"))
 	if !m.browsing || !strings.Contains(screen(m), "search every message") {
 		t.Fatalf("esc did not clear the search first:\n%s", screen(m))
 	}
-	d.send(press("esc"))
+	d.Send(press("esc"))
 	if m.browsing {
 		t.Fatal("esc did not close the browser")
 	}
@@ -128,23 +128,23 @@ func TestSessionsPaneEscAndSlash(t *testing.T) {
 	}
 
 	// The palette opens the browser, and runs its actions on the selection.
-	d.send(press("ctrl+o"))
+	d.Send(press("ctrl+o"))
 	for _, r := range "sessions: browse" {
-		d.send(press(string(r)))
+		d.Send(press(string(r)))
 	}
-	d.send(press("enter"))
+	d.Send(press("enter"))
 	if !m.browsing {
 		t.Fatal("the palette did not open the browser")
 	}
-	d.until("the list", func() bool {
+	d.Until("the list", func() bool {
 		s := screen(m)
 		return strings.Contains(s, "1 session") && strings.Contains(s, "question number 0")
 	})
-	d.send(press("ctrl+o"))
+	d.Send(press("ctrl+o"))
 	for _, r := range "sessions: rename" {
-		d.send(press(string(r)))
+		d.Send(press(string(r)))
 	}
-	d.send(press("enter"))
+	d.Send(press("enter"))
 	if !strings.Contains(screen(m), "Rename ❯") {
 		t.Fatalf("the palette's rename did not ask for the title:\n%s", screen(m))
 	}

@@ -1,13 +1,13 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/ui/chat"
 	"github.com/herm-dev/herm/ui/input"
 	"github.com/herm-dev/herm/ui/render"
@@ -25,7 +25,7 @@ func (m *Model) asideText() string {
 	d := m.keys.Draft
 	var parts []string
 	if n := m.input.StashCount(); n > 0 {
-		parts = append(parts, "⧉ "+plural(n, "stashed draft")+" ("+d.Stash.Help().Key+" in an empty input pops)")
+		parts = append(parts, "⧉ "+text.Plural(n, "stashed draft")+" ("+d.Stash.Help().Key+" in an empty input pops)")
 	}
 	pastes, images := 0, 0
 	for _, a := range m.input.Attachments() {
@@ -38,21 +38,14 @@ func (m *Model) asideText() string {
 	if pastes+images > 0 {
 		var what []string
 		if pastes > 0 {
-			what = append(what, "📋 "+plural(pastes, "paste"))
+			what = append(what, "📋 "+text.Plural(pastes, "paste"))
 		}
 		if images > 0 {
-			what = append(what, "🖼 "+plural(images, "image"))
+			what = append(what, "🖼 "+text.Plural(images, "image"))
 		}
 		parts = append(parts, strings.Join(what, " ")+" ("+d.Pastes.Help().Key+" view)")
 	}
 	return strings.Join(parts, " · ")
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
 }
 
 // pastesOverlay is the paste viewer.
@@ -137,14 +130,14 @@ func (p *pastesOverlay) View(m *Model) string {
 // previewLines are the first rows of a paste, cut to width, and how many
 // more it has.
 func previewLines(a input.Attachment, width, rows int) []string {
-	text := strings.TrimSuffix(strings.ReplaceAll(a.Text, "\t", "    "), "\n")
-	all := strings.Split(text, "\n")
+	pasted := strings.TrimSuffix(strings.ReplaceAll(a.Text, "\t", "    "), "\n")
+	all := strings.Split(pasted, "\n")
 	var out []string
 	for i := 0; i < len(all) && i < rows; i++ {
 		out = append(out, render.Truncate(plainLine(all[i]), width, "…"))
 	}
 	if more := len(all) - len(out); more > 0 {
-		out = append(out, "… "+plural(more, "more line"))
+		out = append(out, "… "+text.Plural(more, "more line"))
 	}
 	return out
 }

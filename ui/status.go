@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/ui/panels"
 	"github.com/herm-dev/herm/ui/render"
 )
@@ -37,8 +38,6 @@ type flashExpiredMsg struct{ seq int }
 // tickEvery is the spinner's pace. Ticks run only while a turn or a tool
 // runs; an idle UI schedules nothing.
 const tickEvery = 100 * time.Millisecond
-
-var spinner = [...]string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
 
 // startTicking schedules the spinner if it is not already.
 func (m *Model) startTicking() tea.Cmd {
@@ -90,14 +89,14 @@ func (m *Model) statusLine() string {
 		left = render.Paint(warn, fmt.Sprintf("↻ %s · retrying in %s", m.status.retryText,
 			elapsed(m.status.retryUntil.Sub(m.now())+time.Second-1)))
 	case m.run != nil:
-		frame := spinner[m.status.frame%len(spinner)]
+		frame := render.Spinner(m.status.frame)
 		what := "working"
 		if m.run.cancelled {
 			what = "interrupting"
 		}
 		left = render.Paint(spin, frame) + " " + render.Paint(muted, what+" "+elapsed(m.now().Sub(m.run.started))+" · esc to interrupt")
 	case m.opening:
-		left = render.Paint(spin, spinner[m.status.frame%len(spinner)]) + " " + render.Paint(muted, "opening session…")
+		left = render.Paint(spin, render.Spinner(m.status.frame)) + " " + render.Paint(muted, "opening session…")
 	case len(m.queued) > 0:
 		left = render.Paint(muted, "message queued")
 	case m.opts.Agent == nil && !m.connecting:
@@ -176,7 +175,7 @@ func (m *Model) statusSegments() []string {
 			}
 		case "tokens":
 			if u := m.info.Usage; agentOn && u.InputTokens+u.OutputTokens > 0 {
-				seg = render.Paint(muted, "↑"+compact(u.InputTokens)+" ↓"+compact(u.OutputTokens))
+				seg = render.Paint(muted, "↑"+text.Compact(u.InputTokens)+" ↓"+text.Compact(u.OutputTokens))
 			}
 		case "cost":
 			if cost := m.info.CostUSD + m.pn.cost; agentOn && cost > 0 {
@@ -263,16 +262,4 @@ func elapsed(d time.Duration) string {
 		return strconv.Itoa(s) + "s"
 	}
 	return fmt.Sprintf("%dm%02ds", s/60, s%60)
-}
-
-// compact writes a token count briefly: 950, 12.3k, 1.2M.
-func compact(n int) string {
-	switch {
-	case n < 1000:
-		return strconv.Itoa(n)
-	case n < 1_000_000:
-		return strconv.FormatFloat(float64(n)/1000, 'f', 1, 64) + "k"
-	default:
-		return strconv.FormatFloat(float64(n)/1_000_000, 'f', 1, 64) + "M"
-	}
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/internal/config"
+	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/themes"
 )
 
@@ -44,9 +45,9 @@ func TestThemePickerPreviewsAndSaves(t *testing.T) {
 	if m.theme.Name != "colorblind" {
 		t.Fatalf("typing should filter and preview: %s", m.theme.Name)
 	}
-	golden(t, "theme_picker_80", screen(m))
+	uitest.Golden(t, "theme_picker_80", screen(m))
 	_, cmd := m.Update(press("enter"))
-	for _, msg := range runCmd(cmd) {
+	for _, msg := range uitest.Collect(cmd) {
 		m.Update(msg)
 	}
 	if m.theme.Name != "colorblind" || len(m.overlays) != 0 {

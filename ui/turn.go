@@ -14,6 +14,7 @@ import (
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/agent/commands"
 	"github.com/herm-dev/herm/agent/llm"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/ui/attach"
 	"github.com/herm-dev/herm/ui/chat"
@@ -101,8 +102,8 @@ func (m *Model) begin(call func(context.Context, func(agent.Event))) tea.Cmd {
 		defer close(r.done)
 		defer cancel()
 		b := newBridge(r.id, send)
-		call(ctx, b.emit)
-		b.close()
+		call(ctx, b.Emit)
+		b.Close()
 		return runExitedMsg{id: r.id}
 	})
 }
@@ -215,7 +216,7 @@ func (m *Model) applyEvent(ev agent.Event) {
 		m.status.retryUntil = m.now().Add(e.Wait)
 		m.status.retryText = strings.ReplaceAll(what, "_", " ")
 		m.chat.AddRetry(fmt.Sprintf("%s: %s — retry %d of %d in %s", strings.ReplaceAll(what, "_", " "),
-			m.opts.Redact(errText(e.Err)), e.Attempt, e.MaxRetries, chat.FormatDuration(e.Wait)))
+			m.opts.Redact(text.Error(e.Err)), e.Attempt, e.MaxRetries, chat.FormatDuration(e.Wait)))
 		return
 	case agent.FallbackActivated:
 		m.chat.DropStreamed()
@@ -251,22 +252,15 @@ func (m *Model) applyEvent(ev agent.Event) {
 func compactionText(e agent.Compressed) string {
 	switch {
 	case e.SummarizedMessages > 0:
-		s := fmt.Sprintf("compressed: %d older messages summarized (%s → %s tokens)", e.SummarizedMessages, compact(e.TokensBefore), compact(e.TokensAfter))
+		s := fmt.Sprintf("compressed: %d older messages summarized (%s → %s tokens)", e.SummarizedMessages, text.Compact(e.TokensBefore), text.Compact(e.TokensAfter))
 		if e.Mechanical {
 			s += ", without the model"
 		}
 		return s
 	case e.PrunedOutputs > 0:
-		return fmt.Sprintf("compressed: %d old tool outputs cleared (%s → %s tokens)", e.PrunedOutputs, compact(e.TokensBefore), compact(e.TokensAfter))
+		return fmt.Sprintf("compressed: %d old tool outputs cleared (%s → %s tokens)", e.PrunedOutputs, text.Compact(e.TokensBefore), text.Compact(e.TokensAfter))
 	}
 	return "compressed"
-}
-
-func errText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
 }
 
 func addUsage(u *store.Usage, o store.Usage) {

@@ -16,6 +16,7 @@ import (
 	"github.com/herm-dev/herm/agent/llm/openai"
 	"github.com/herm-dev/herm/internal/fakellm"
 	"github.com/herm-dev/herm/internal/fakeopenai"
+	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"
 	"github.com/herm-dev/herm/tools/terminal"
@@ -93,61 +94,29 @@ func (w *world) model(opts Options) *Model {
 // driver runs a model's commands on goroutines and feeds their messages
 // back into Update on the test's goroutine, like the program's event loop.
 type driver struct {
-	t    *testing.T
-	m    *Model
-	msgs chan tea.Msg
+	*uitest.Driver
+	m *Model
 }
 
 func newDriver(t *testing.T, m *Model) *driver {
-	d := &driver{t: t, m: m, msgs: make(chan tea.Msg, 4096)}
-	m.SetSender(func(msg tea.Msg) { d.msgs <- msg })
-	d.exec(m.Init())
+	d := &driver{m: m}
+	d.Driver = uitest.NewDriver(t, func(msg tea.Msg) tea.Cmd {
+		if _, ok := msg.(tea.QuitMsg); ok {
+			return nil // the program would end; the test goes on
+		}
+		_, cmd := m.Update(msg)
+		return cmd
+	}, func() string { return screen(m) })
+	m.SetSender(d.Post)
+	d.Exec(m.Init())
 	return d
 }
 
-func (d *driver) exec(cmd tea.Cmd) {
-	if cmd == nil {
-		return
-	}
-	go func() {
-		if msg := cmd(); msg != nil {
-			d.msgs <- msg
-		}
-	}()
-}
-
-func (d *driver) send(msg tea.Msg) {
-	_, cmd := d.m.Update(msg)
-	d.exec(cmd)
-}
-
 func (d *driver) typeLine(s string) {
-	for _, r := range s {
-		d.send(press(string(r)))
+	for _, k := range uitest.Type(s) {
+		d.Send(k)
 	}
-	d.send(press("enter"))
-}
-
-// until processes messages until cond holds.
-func (d *driver) until(what string, cond func() bool) {
-	d.t.Helper()
-	deadline := time.After(30 * time.Second)
-	for !cond() {
-		select {
-		case msg := <-d.msgs:
-			switch msg := msg.(type) {
-			case tea.BatchMsg:
-				for _, c := range msg {
-					d.exec(c)
-				}
-			case tea.QuitMsg:
-			default:
-				d.send(msg)
-			}
-		case <-deadline:
-			d.t.Fatalf("timed out waiting for %s; screen:\n%s", what, screen(d.m))
-		}
-	}
+	d.Send(press("enter"))
 }
 
 func (d *driver) idle() bool { return d.m.run == nil && !d.m.opening && len(d.m.queued) == 0 }
@@ -161,9 +130,9 @@ func TestTurnWithTheRealAgent(t *testing.T) {
 	m := w.model(Options{})
 	d := newDriver(t, m)
 	d.typeLine("make made.txt")
-	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "now says made") })
+	d.Until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "now says made") })
 
-	d.until("the session's title", func() bool { return m.info.Title == "A generated title" })
+	d.Until("the session's title", func() bool { return m.info.Title == "A generated title" })
 	live := screen(m)
 	for _, want := range []string{"┃ make made.txt", "I'll create it.", "✓ terminal echo made > made.txt && echo created-ok", "Done: made.txt now says made."} {
 		if !strings.Contains(live, want) {
@@ -190,7 +159,7 @@ func TestTurnWithTheRealAgent(t *testing.T) {
 	// the store does not keep them).
 	m2 := w.model(Options{Resume: sessions[0].ID})
 	d2 := newDriver(t, m2)
-	d2.until("the session to open", func() bool { return m2.sess != nil })
+	d2.Until("the session to open", func() bool { return m2.sess != nil })
 	durations := regexp.MustCompile(` · \d+(\.\d)?m?s|\s+\d+(\.\d)?m?s\n`)
 	norm := func(s string) string {
 		s = durations.ReplaceAllString(s, "\n")
@@ -213,10 +182,10 @@ func TestEscStopsARunningTool(t *testing.T) {
 	m := w.model(Options{})
 	d := newDriver(t, m)
 	d.typeLine("wait a while")
-	d.until("the tool to run", func() bool { return strings.Contains(screen(m), "terminal sleep 30") && m.chat.Tick() })
+	d.Until("the tool to run", func() bool { return strings.Contains(screen(m), "terminal sleep 30") && m.chat.Tick() })
 	start := time.Now()
-	d.send(press("esc"))
-	d.until("the turn to stop", d.idle)
+	d.Send(press("esc"))
+	d.Until("the turn to stop", d.idle)
 	if time.Since(start) > 20*time.Second {
 		t.Fatalf("esc did not stop the tool")
 	}
@@ -237,15 +206,15 @@ func TestUndoAndRetry(t *testing.T) {
 	m := w.model(Options{})
 	d := newDriver(t, m)
 	d.typeLine("tell me a joke")
-	d.until("the first answer", func() bool { return d.idle() && strings.Contains(screen(m), "first try") })
+	d.Until("the first answer", func() bool { return d.idle() && strings.Contains(screen(m), "first try") })
 
 	d.typeLine("/retry")
-	d.until("the second answer", func() bool { return d.idle() && strings.Contains(screen(m), "second try") })
+	d.Until("the second answer", func() bool { return d.idle() && strings.Contains(screen(m), "second try") })
 	if got := screen(m); strings.Contains(got, "first try") || strings.Count(got, "tell me a joke") != 1 {
 		t.Fatalf("retry left the old turn:\n%s", got)
 	}
 	d.typeLine("/undo")
-	d.until("the message back in the editor", func() bool { return m.input.Value() == "tell me a joke" })
+	d.Until("the message back in the editor", func() bool { return m.input.Value() == "tell me a joke" })
 	if got := screen(m); strings.Contains(got, "second try") || strings.Contains(got, "┃ tell me a joke") {
 		t.Fatalf("undo left the turn on screen:\n%s", got)
 	}
@@ -253,8 +222,8 @@ func TestUndoAndRetry(t *testing.T) {
 	if len(msgs) != 1 || msgs[0].Role != "system" {
 		t.Fatalf("store after undo: %d messages", len(msgs))
 	}
-	d.send(press("enter"))
-	d.until("the third answer", func() bool { return d.idle() && strings.Contains(screen(m), "third try") })
+	d.Send(press("enter"))
+	d.Until("the third answer", func() bool { return d.idle() && strings.Contains(screen(m), "third try") })
 }
 
 func TestSessionIsCreatedOnFirstMessageAndNewStartsAnother(t *testing.T) {
@@ -266,11 +235,11 @@ func TestSessionIsCreatedOnFirstMessageAndNewStartsAnother(t *testing.T) {
 	}
 	d.typeLine("/title Groceries")
 	d.typeLine("hi")
-	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "ok") })
+	d.Until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "ok") })
 	first := m.info.ID
 	d.typeLine("/new")
 	d.typeLine("hello again")
-	d.until("the second answer", func() bool { return d.idle() && m.info.ID != "" && m.info.ID != first })
+	d.Until("the second answer", func() bool { return d.idle() && m.info.ID != "" && m.info.ID != first })
 	list, _ := w.store.ListSessions(context.Background(), store.ListOptions{})
 	if len(list) != 2 {
 		t.Fatalf("%d sessions", len(list))
@@ -286,11 +255,11 @@ func TestModelCommand(t *testing.T) {
 	m := w.model(Options{})
 	d := newDriver(t, m)
 	d.typeLine("hi")
-	d.until("the answer", d.idle)
+	d.Until("the answer", d.idle)
 	d.typeLine("/model other-model")
-	d.until("the switch", func() bool { return m.info.Model == "other-model" })
+	d.Until("the switch", func() bool { return m.info.Model == "other-model" })
 	d.typeLine("again")
-	d.until("the answer", func() bool { return d.idle() && len(w.chatRequests()) == 2 })
+	d.Until("the answer", func() bool { return d.idle() && len(w.chatRequests()) == 2 })
 	if got := w.chatRequests()[1].Model; got != "other-model" {
 		t.Errorf("second turn used %q", got)
 	}
@@ -304,15 +273,15 @@ func TestAttachAFileWithAt(t *testing.T) {
 	m := w.model(Options{})
 	d := newDriver(t, m)
 	for _, r := range "read @no" {
-		d.send(press(string(r)))
+		d.Send(press(string(r)))
 	}
-	d.until("the file suggestion", func() bool { return strings.Contains(screen(m), "@notes.txt") })
-	d.send(press("tab"))
+	d.Until("the file suggestion", func() bool { return strings.Contains(screen(m), "@notes.txt") })
+	d.Send(press("tab"))
 	if v := m.input.Value(); v != "read @notes.txt " {
 		t.Fatalf("completed to %q", v)
 	}
 	d.typeLine("please")
-	d.until("the answer", func() bool { return d.idle() && len(w.chatRequests()) == 1 })
+	d.Until("the answer", func() bool { return d.idle() && len(w.chatRequests()) == 1 })
 	sent := w.chatRequests()[0].LastUser()
 	if !strings.Contains(sent, "the secret word is mango") || !strings.HasPrefix(sent, "read @notes.txt please") {
 		t.Errorf("model got %q", sent)
@@ -339,7 +308,19 @@ func TestConnectInTheBackground(t *testing.T) {
 	}
 	d.typeLine("early bird")
 	close(ready)
-	d.until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "ready and answering") })
+	d.Until("the answer", func() bool { return d.idle() && strings.Contains(screen(m), "ready and answering") })
+}
+
+// What opening the agent warned about (a fallback that cannot be used…)
+// is shown in the chat once it is open: stderr is behind the full screen.
+func TestConnectWarningsShown(t *testing.T) {
+	w := newWorld(t)
+	m := New(context.Background(), Options{Cwd: w.dir, Model: "fake-model", Connect: func(ctx context.Context) (Backend, error) {
+		return Backend{Agent: w.agent, Store: w.store, Warnings: []string{"fallback_providers[0]: no API key (this fallback is skipped)"}}, nil
+	}})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	d := newDriver(t, m)
+	d.Until("the warning", func() bool { return strings.Contains(screen(m), "config: fallback_providers[0]: no API key") })
 }
 
 func TestConnectFailureShowsWhy(t *testing.T) {
@@ -348,5 +329,5 @@ func TestConnectFailureShowsWhy(t *testing.T) {
 	}})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d := newDriver(t, m)
-	d.until("the error", func() bool { return strings.Contains(screen(m), "database is locked by another herm") })
+	d.Until("the error", func() bool { return strings.Contains(screen(m), "database is locked by another herm") })
 }

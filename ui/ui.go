@@ -1,13 +1,19 @@
 // Package ui is herm's full-screen terminal interface, built on Bubble Tea.
 //
 // The root Model owns the layout (chat pane, completion menu, input, status
-// line), focus, and a stack of overlays (help, command palette; approval
-// prompts and the session, skill and memory panes arrive in later issues and
-// have their keys reserved in ui/keys). Panes are plain structs with their
-// own Update and View: ui/chat draws the conversation, ui/input edits the
-// next message. Agent events reach the model through one bridge goroutine
-// per turn calling program.Send. Update never does I/O: store reads,
-// session changes and turns run in tea.Cmds.
+// line, side panels), focus, and a stack of overlays (help, command
+// palette, the session browser, skill editor and memory viewer, pickers).
+// Panes are plain structs with their own Update and View in subpackages:
+// ui/chat draws the conversation, ui/input edits the next message,
+// ui/approval asks for approvals, ui/sessions, ui/skills and ui/memory are
+// the panes of those names; ui/keys is the one key map and ui/render turns
+// markdown and code into styled lines. Agent events reach the model
+// through an agent.Queue whose deliveries call program.Send. Update never
+// does I/O: store reads, session changes and turns run in tea.Cmds.
+//
+// The UI never reaches past the agent: it starts turns and answers
+// approvals through the agent's API, reads history through the store, and
+// never runs a tool or a command itself (only the person's $EDITOR).
 package ui
 
 import (
@@ -106,6 +112,10 @@ type Backend struct {
 	ContextWindow int
 	Provider      string
 	Terminal      *terminal.Backend
+	// Warnings are problems found while opening the agent that did not
+	// stop it (a fallback provider that cannot be used…), shown once in
+	// the chat like Options.Warnings.
+	Warnings []string
 }
 
 // Run opens the UI on the terminal and returns when the person quits. A

@@ -5,6 +5,11 @@
 // index, never by arrival order), usage, and the finish reason. Adapters for
 // each wire protocol live in subpackages (llm/openai, llm/anthropic); the
 // agent assembles parts into a Message with an Accumulator.
+//
+// It also owns what every adapter shares: the error classes (ErrorClass)
+// and the HTTP error path that reads them from a response, and the model
+// catalog (context windows, prices). It never retries or fails over (the
+// agent decides that from the class) and knows nothing of sessions.
 package llm
 
 import (

@@ -1,9 +1,12 @@
+//go:build linux
+
 // Command execgate measures what the terminal's exec gate costs: the same
 // commands run through the local backend with and without it, interleaved
 // so that load on the machine hits both alike. It reports the median wall
 // time of a run and the CPU time per run (herm's and its commands', user
 // and system: the tracing work itself), which stays meaningful on a busy
-// machine. The gate is herm's real one (guard.CheckExec on every program).
+// machine. The gate is herm's real one (guard.CheckExec on every program);
+// it exists on Linux only, and so does this command.
 //
 //	go run ./bench/execgate [-runs 100]
 package main

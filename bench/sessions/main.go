@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command sessions measures the session store at scale, through the real
 // binary where a person would: it generates a deterministic JSONL file
 // (default 1,000,000 messages in 10,000 sessions, one of them 10,000

@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command startup measures herm's whole-process numbers: the stripped
 // binary's size and the cold start of `herm --version` (process start to
 // exit), as the median of many runs, with the CPU time and page faults

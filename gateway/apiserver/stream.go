@@ -48,6 +48,9 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, host gateway.Hos
 			flusher.Flush()
 		}
 	}
+	// Emit runs on the turn's delivery queue, not the agent's goroutine
+	// (gateway.ConverseRequest): a client slow to read holds up only its
+	// stream, and every write here happens before Converse returns.
 	conv.Emit = func(e agent.Event) {
 		switch e := e.(type) {
 		case agent.TurnStarted:

@@ -281,7 +281,7 @@ func (s *Scheduler) turn(ctx context.Context, j store.Job, run *store.JobRun) (a
 	if err != nil {
 		return "", "error", fmt.Errorf("start a session: %w", err)
 	}
-	run.SessionID = sess.ID
+	run.SessionID = sess.ID()
 	if s.AllowAsk {
 		sess.SetApprovalMode(agent.ModeYolo)
 	} else {
@@ -294,7 +294,7 @@ func (s *Scheduler) turn(ctx context.Context, j store.Job, run *store.JobRun) (a
 			run.SessionID = c.SessionID
 		}
 	})
-	run.SessionID = sess.ID
+	run.SessionID = sess.ID()
 	switch {
 	case done.Reason == agent.StopDone && strings.TrimSpace(done.Answer) == Silent:
 		return done.Answer, "silent", nil

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -280,5 +281,71 @@ func TestUnansweredApprovalIsDeniedAndSaysSo(t *testing.T) {
 	late, err := w.tg.WaitSent(ctx, func(s faketelegram.Sent) bool { return s.Method == "answerCallbackQuery" })
 	if err != nil || !strings.Contains(late.Text, "no longer waiting") {
 		t.Errorf("%+v %v", late, err)
+	}
+}
+
+// A request left waiting when the turn is stopped says so: it was denied by
+// the interruption, not by the person.
+func TestApprovalInterruptedByStopSaysSo(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	victim := filepath.Join(w.work, "keep")
+	os.MkdirAll(victim, 0o755)
+	w.llm.Script.Push(fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "rm -rf " + victim})}})
+	w.say(owner, "delete keep")
+	prompt := w.waitMessage(owner, contains("Approval needed"))
+	w.say(owner, "/stop")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	edit, err := w.tg.WaitSent(ctx, func(s faketelegram.Sent) bool {
+		return s.Method == "editMessageText" && s.MessageID == prompt.MessageID
+	})
+	if err != nil || !strings.Contains(edit.Text, "The turn was interrupted") {
+		t.Fatalf("%+v %v", edit, err)
+	}
+	if _, err := os.Stat(victim); err != nil {
+		t.Error("an interrupted request ran")
+	}
+}
+
+// A platform that hangs while the gateway edits the approval prompt holds
+// up only the chat, not the turn: the approved command runs and the model
+// is called again while the edit still waits. Then the chat catches up, in
+// order: the prompt closed, then the answer.
+func TestSlowPlatformDoesNotHoldUpTheTurn(t *testing.T) {
+	w := newWorld(t, worldOptions{})
+	victim := filepath.Join(w.work, "victim")
+	os.MkdirAll(victim, 0o755)
+	w.llm.Script.Push(
+		fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "rm -rf " + victim})}},
+		fakellm.Reply{Text: "removed it"},
+	)
+	hold := make(chan struct{})
+	var once sync.Once
+	unhold := func() { once.Do(func() { close(hold) }) }
+	defer unhold()
+	w.tg.Fail("editMessageText", faketelegram.Fault{Hold: hold})
+	w.say(owner, "remove the victim directory")
+	prompt := w.waitMessage(owner, contains("Approval needed"))
+	w.say(owner, "/approve")
+	waitFor(t, "the model's call after the command", func() bool { return len(w.llm.Script.Requests()) == 2 })
+	if _, err := os.Stat(victim); !errors.Is(err, os.ErrNotExist) {
+		t.Error("the approved command did not run")
+	}
+	if n := w.tg.CallCount("editMessageText"); n != 1 {
+		t.Fatalf("%d edits started, want the one held", n)
+	}
+	unhold()
+	w.waitMessage(owner, contains("removed it"))
+	var order []string
+	for _, s := range w.tg.Sent() {
+		switch {
+		case s.Method == "editMessageText" && s.MessageID == prompt.MessageID && strings.Contains(s.Text, "Approved (once)"):
+			order = append(order, "prompt closed")
+		case s.Method == "sendMessage" && strings.Contains(s.Text, "removed it"):
+			order = append(order, "answer")
+		}
+	}
+	if strings.Join(order, ", ") != "prompt closed, answer" {
+		t.Errorf("the chat got %q, want the prompt closed, then the answer", order)
 	}
 }

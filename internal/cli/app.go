@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -12,6 +13,8 @@ import (
 
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/internal/config"
+	"github.com/herm-dev/herm/internal/memory"
+	"github.com/herm-dev/herm/skills"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"
 	"github.com/herm-dev/herm/tools/terminal"
@@ -26,7 +29,7 @@ type agentFlags struct {
 
 func (f *agentFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
-	fs.StringVarP(&f.Profile, "profile", "p", "", "use the profile NAME (HERM_HOME/profiles/NAME)")
+	profileFlag(fs, &f.Profile)
 	fs.StringVar(&f.Model, "model", "", "model name (overrides HERM_MODEL and model.name)")
 	fs.StringVar(&f.Provider, "provider", "", "provider: "+strings.Join(config.ProviderNames(), "|"))
 	fs.StringVar(&f.BaseURL, "base-url", "", "base URL of the model API (any OpenAI-compatible server)")
@@ -46,15 +49,21 @@ type app struct {
 // send_message) once the store is open.
 type appOption func(st *store.Store, opts *tools.Options)
 
-// openApp loads the configuration and opens everything an agent needs.
-func openApp(ctx context.Context, flags config.Flags, extra ...appOption) (*app, error) {
-	s, err := config.Load(flags)
+// startApp is how a command line command that runs the agent starts:
+// loadSettings for flags, warnings on cmd's stderr, then openApp.
+func startApp(ctx context.Context, cmd *cobra.Command, flags config.Flags, extra ...appOption) (*app, error) {
+	warn := stderrWarnings(cmd)
+	s, err := loadSettings(flags, warn)
 	if err != nil {
 		return nil, err
 	}
-	for _, w := range s.Warnings {
-		fmt.Fprintf(os.Stderr, "herm: warning: %s\n", w)
-	}
+	return openApp(ctx, s, warn, extra...)
+}
+
+// openApp opens everything an agent needs for loaded settings: the model
+// provider and its fallbacks, the store, the terminal, memory and skills.
+// Problems that do not stop it go to warn.
+func openApp(ctx context.Context, s *config.Settings, warn warnFunc, extra ...appOption) (*app, error) {
 	ep, err := s.Endpoint()
 	if err != nil {
 		return nil, err
@@ -63,7 +72,7 @@ func openApp(ctx context.Context, flags config.Flags, extra ...appOption) (*app,
 	if err != nil {
 		return nil, err
 	}
-	fallbacks := newFallbacks(ctx, s)
+	fallbacks := newFallbacks(ctx, s, warn)
 	if err := s.Home.Ensure(); err != nil {
 		return nil, err
 	}
@@ -72,7 +81,7 @@ func openApp(ctx context.Context, flags config.Flags, extra ...appOption) (*app,
 		return nil, err
 	}
 	term := terminal.New(terminal.Config{DefaultTimeout: time.Duration(s.Terminal.Timeout) * time.Second, Shell: s.Terminal.Shell})
-	mem, lib := openKnowledge(ctx, s, os.Stderr)
+	mem, lib := openKnowledge(ctx, s, warn)
 	topts := tools.Options{Terminal: term, Memory: mem, Skills: lib, Sessions: st}
 	for _, o := range extra {
 		o(st, &topts)
@@ -112,19 +121,15 @@ func (a *app) Close() error {
 	return a.store.Close()
 }
 
-// openStore opens the session store of a profile without needing a model
-// provider: for commands that only read or manage what is stored.
-func openStore(ctx context.Context, profile string) (*config.Settings, *store.Store, error) {
-	s, err := config.Load(config.Flags{Profile: profile})
-	if err != nil {
-		return nil, nil, err
+// openKnowledge returns the memory files and the skill library of a herm
+// home, installing the bundled skills on first run (and updating copies
+// nobody edited). A failed install is a warning: herm works without them.
+func openKnowledge(ctx context.Context, s *config.Settings, warn warnFunc) (*memory.Store, *skills.Library) {
+	mem := memory.New(s.Home.MemoriesDir())
+	lib := skills.NewLibrary(s.Home.SkillsDir(), s.Skills.ExternalDirs).
+		WithIndexCache(filepath.Join(s.Home.CacheDir(), "skills-index.json"))
+	if _, err := lib.InstallBundled(ctx); err != nil {
+		warn(fmt.Sprintf("could not install the bundled skills: %v", err))
 	}
-	if err := s.Home.Ensure(); err != nil {
-		return nil, nil, err
-	}
-	st, err := store.Open(ctx, s.Home.DBFile())
-	if err != nil {
-		return nil, nil, err
-	}
-	return s, st, nil
+	return mem, lib
 }

@@ -7,6 +7,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"github.com/herm-dev/herm/internal/config"
 )
 
 func newApprovalsCmd() *cobra.Command {
@@ -15,7 +17,7 @@ func newApprovalsCmd() *cobra.Command {
 		Short: "List and revoke persisted approval grants (\"always\" answers)",
 	}
 	var profile string
-	cmd.PersistentFlags().StringVarP(&profile, "profile", "p", "", "use the profile NAME")
+	profileFlag(cmd.PersistentFlags(), &profile)
 
 	var asJSON bool
 	list := &cobra.Command{
@@ -23,7 +25,7 @@ func newApprovalsCmd() *cobra.Command {
 		Short: "List the grants: commands with these findings run without asking",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, st, err := openStore(cmd.Context(), profile)
+			_, st, err := openStore(cmd, config.Flags{Profile: profile})
 			if err != nil {
 				return err
 			}
@@ -71,7 +73,7 @@ func newApprovalsCmd() *cobra.Command {
 		Short: "Revoke grants by id (see herm approvals list)",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, st, err := openStore(cmd.Context(), profile)
+			_, st, err := openStore(cmd, config.Flags{Profile: profile})
 			if err != nil {
 				return err
 			}

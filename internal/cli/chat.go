@@ -11,10 +11,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/internal/config"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/tools"
 )
 
@@ -26,7 +28,7 @@ const titleTimeout = 10 * time.Second
 // a call bounded by titleTimeout; in scripts and pipes, where one more
 // request is only cost and delay, the first message gives it.
 func titleSession(ctx context.Context, sess *agent.Session) {
-	if !isTerminal(os.Stdout) {
+	if !term.IsTerminal(os.Stdout.Fd()) {
 		_, _ = sess.TitleFromFirstMessage(context.WithoutCancel(ctx))
 		return
 	}
@@ -89,7 +91,7 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 		stop()
 	}()
 	setup := context.WithoutCancel(ctx)
-	app, err := openApp(setup, o.flags)
+	app, err := startApp(setup, cmd, o.flags)
 	if err != nil {
 		return failure(err)
 	}
@@ -110,7 +112,7 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 
 	// Ask-level commands: --yolo runs them; otherwise a person is asked on
 	// the terminal, and with nobody to ask they are denied.
-	interactive := isTerminal(os.Stdin)
+	interactive := term.IsTerminal(os.Stdin.Fd())
 	switch {
 	case o.yolo:
 		app.agent.Approvals.Mode = agent.ModeYolo
@@ -123,11 +125,13 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 	if interactive {
 		p.approver = newTTYApprover(os.Stdin, stderr, app.redact.Replace)
 	}
-	done := sess.Run(ctx, agent.Input{Text: o.query}, p.handle)
+	events := agent.NewQueue(p.handle)
+	done := sess.Run(ctx, agent.Input{Text: o.query}, events.Emit)
+	events.Close()
 	p.finishLine()
 
 	if o.json {
-		res := chatJSON{SessionID: sess.ID, Answer: done.Answer, StopReason: string(done.Reason),
+		res := chatJSON{SessionID: sess.ID(), Answer: done.Answer, StopReason: string(done.Reason),
 			Usage: usageJSON{InputTokens: done.Usage.InputTokens, OutputTokens: done.Usage.OutputTokens}}
 		if done.Err != nil {
 			res.Error = app.redact.Replace(done.Err.Error())
@@ -143,17 +147,17 @@ func runChat(cmd *cobra.Command, o chatOptions) error {
 	}
 	switch done.Reason {
 	case agent.StopInterrupted:
-		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; the session is saved — continue it with: herm chat --resume %s -q \"…\"", sess.ID)}
+		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; the session is saved — continue it with: herm chat --resume %s -q \"…\"", sess.ID())}
 	case agent.StopError:
 		msg := app.redact.Replace(done.Err.Error())
-		return failure(fmt.Errorf("%s\n(session %s is saved; retry with: herm chat --resume %s -q \"…\")", msg, sess.ID, sess.ID))
+		return failure(fmt.Errorf("%s\n(session %s is saved; retry with: herm chat --resume %s -q \"…\")", msg, sess.ID(), sess.ID()))
 	case agent.StopDenied, agent.StopLoop:
-		return failure(fmt.Errorf("the turn stopped: %v\n(session %s is saved; continue with: herm chat --resume %s -q \"…\")", done.Err, sess.ID, sess.ID))
+		return failure(fmt.Errorf("the turn stopped: %v\n(session %s is saved; continue with: herm chat --resume %s -q \"…\")", done.Err, sess.ID(), sess.ID()))
 	case agent.StopMaxTurns:
-		fmt.Fprintf(stderr, "herm: stopped at the tool-iteration limit; continue with: herm chat --resume %s -q \"continue\"\n", sess.ID)
+		fmt.Fprintf(stderr, "herm: stopped at the tool-iteration limit; continue with: herm chat --resume %s -q \"continue\"\n", sess.ID())
 	}
 	if !o.json {
-		fmt.Fprintf(stderr, "session %s\n", sess.ID)
+		fmt.Fprintf(stderr, "session %s\n", sess.ID())
 	}
 	return nil
 }
@@ -183,7 +187,16 @@ type progressPrinter struct {
 	approver    *ttyApprover // nil when nobody can be asked
 }
 
-func (p *progressPrinter) handle(e agent.Event) {
+// handle prints a batch of a turn's events. It runs on the turn's
+// agent.Queue, so a terminal or pipe that is slow to take the output holds
+// up only the printing, not the turn.
+func (p *progressPrinter) handle(batch []agent.Event) {
+	for _, e := range batch {
+		p.event(e)
+	}
+}
+
+func (p *progressPrinter) event(e agent.Event) {
 	switch e := e.(type) {
 	case agent.TextDelta:
 		if p.quiet {
@@ -198,7 +211,7 @@ func (p *progressPrinter) handle(e agent.Event) {
 		}
 	case agent.ToolStarted:
 		p.finishLine()
-		fmt.Fprintf(p.err, "⚙ %s %s\n", e.Call.Name, p.redact(oneLine(tools.KeyArgument(e.Call.Name, e.Call.Arguments), 100)))
+		fmt.Fprintf(p.err, "⚙ %s %s\n", e.Call.Name, p.redact(text.Clip(text.OneLine(tools.KeyArgument(e.Call.Name, e.Call.Arguments)), 100)))
 	case agent.ToolFinished:
 		status := "✓"
 		if e.Result.IsError {
@@ -209,7 +222,7 @@ func (p *progressPrinter) handle(e agent.Event) {
 			detail = fmt.Sprintf(" exit %d ·", *e.Result.ExitCode)
 		}
 		if e.Result.IsError && e.Result.ExitCode == nil {
-			detail = " " + p.redact(oneLine(e.Result.Output, 120)) + " ·"
+			detail = " " + p.redact(text.Clip(text.OneLine(e.Result.Output), 120)) + " ·"
 		}
 		fmt.Fprintf(p.err, "  %s%s %s\n", status, detail, e.Duration.Round(time.Millisecond))
 	case agent.ApprovalRequested:
@@ -224,7 +237,7 @@ func (p *progressPrinter) handle(e agent.Event) {
 	case agent.Retrying:
 		p.finishLine()
 		fmt.Fprintf(p.err, "herm: %s error from %s (%s); retry %d/%d in %s\n", e.Class, e.Provider,
-			p.redact(oneLine(e.Err.Error(), 120)), e.Attempt, e.MaxRetries, e.Wait.Round(100*time.Millisecond))
+			p.redact(text.Clip(text.OneLine(e.Err.Error()), 120)), e.Attempt, e.MaxRetries, e.Wait.Round(100*time.Millisecond))
 	case agent.FallbackActivated:
 		p.finishLine()
 		fmt.Fprintf(p.err, "herm: %s/%s failed (%s); falling back to %s/%s for this turn\n",
@@ -252,12 +265,4 @@ func (p *progressPrinter) finishLine() {
 		io.WriteString(p.out, "\n")
 		p.midLine = false
 	}
-}
-
-func oneLine(s string, max int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > max {
-		return string(r[:max-1]) + "…"
-	}
-	return s
 }

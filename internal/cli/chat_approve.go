@@ -4,21 +4,12 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"sync"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/herm-dev/herm/agent"
 )
-
-// isTerminal reports whether f is a terminal a person can answer on.
-func isTerminal(f *os.File) bool {
-	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
-	return err == nil
-}
 
 // ttyApprover answers approval requests of a one-shot run by asking on the
 // terminal. Requests are asked one at a time, in order.
@@ -48,7 +39,7 @@ func (t *ttyApprover) ask(ev agent.ApprovalRequested) {
 		fmt.Fprint(t.out, "  allow? [y] once  [s] this session  [a] always  [n] deny: ")
 		line, err := t.in.ReadString('\n')
 		if err != nil {
-			ev.Answer(agent.ApprovalAnswer{Decision: agent.Deny, By: "cli"})
+			ev.Answer(agent.ApprovalAnswer{Decision: agent.Deny, By: agent.Approver{Kind: agent.ApproverCLI}})
 			fmt.Fprintln(t.out, "\n  no answer (input closed): denied")
 			return
 		}
@@ -57,7 +48,7 @@ func (t *ttyApprover) ask(ev agent.ApprovalRequested) {
 			fmt.Fprintln(t.out, "  answer y, s, a or n")
 			continue
 		}
-		if !ev.Answer(agent.ApprovalAnswer{Decision: d, By: "cli"}) {
+		if !ev.Answer(agent.ApprovalAnswer{Decision: d, By: agent.Approver{Kind: agent.ApproverCLI}}) {
 			fmt.Fprintln(t.out, "  too late: the request had already ended")
 		}
 		return

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/text"
 )
 
 // newSessionsCompressCmd is `herm sessions compress ID`: the command-line
@@ -53,7 +54,7 @@ type compressJSON struct {
 func runCompress(cmd *cobra.Command, flags agentFlags, id string, jsonOut bool) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	app, err := openApp(ctx, flags.Flags)
+	app, err := startApp(ctx, cmd, flags.Flags)
 	if err != nil {
 		return failure(err)
 	}
@@ -64,17 +65,21 @@ func runCompress(cmd *cobra.Command, flags agentFlags, id string, jsonOut bool) 
 	}
 	stderr := cmd.ErrOrStderr()
 	var done *agent.Compressed
-	err = sess.Compress(ctx, func(e agent.Event) {
-		switch e := e.(type) {
-		case agent.Compressed:
-			done = &e
-		case agent.Notice:
-			fmt.Fprintf(stderr, "herm: %s\n", app.redact.Replace(e.Text))
-		case agent.Retrying:
-			fmt.Fprintf(stderr, "herm: %s (%s); retry %d/%d in %s\n", e.Class,
-				app.redact.Replace(oneLine(e.Err.Error(), 160)), e.Attempt, e.MaxRetries, e.Wait.Round(time.Second))
+	events := agent.NewQueue(func(batch []agent.Event) {
+		for _, e := range batch {
+			switch e := e.(type) {
+			case agent.Compressed:
+				done = &e
+			case agent.Notice:
+				fmt.Fprintf(stderr, "herm: %s\n", app.redact.Replace(e.Text))
+			case agent.Retrying:
+				fmt.Fprintf(stderr, "herm: %s (%s); retry %d/%d in %s\n", e.Class,
+					app.redact.Replace(text.Clip(text.OneLine(e.Err.Error()), 160)), e.Attempt, e.MaxRetries, e.Wait.Round(time.Second))
+			}
 		}
 	})
+	err = sess.Compress(ctx, events.Emit)
+	events.Close()
 	switch {
 	case errors.Is(err, agent.ErrNothingToCompress):
 		return failure(fmt.Errorf("session %s: %w", id, err))

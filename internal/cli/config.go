@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -14,14 +15,14 @@ func newConfigCmd() *cobra.Command {
 		Short: "Show and change herm's configuration",
 	}
 	var profile string
-	cmd.PersistentFlags().StringVarP(&profile, "profile", "p", "", "use the profile NAME (HERM_HOME/profiles/NAME)")
+	profileFlag(cmd.PersistentFlags(), &profile)
 
 	show := &cobra.Command{
 		Use:   "show",
 		Short: "Print the effective configuration (secrets masked)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			s, err := config.Load(config.Flags{Profile: profile})
+			s, err := loadSettings(config.Flags{Profile: profile}, stderrWarnings(cmd))
 			if err != nil {
 				return err
 			}
@@ -34,10 +35,8 @@ func newConfigCmd() *cobra.Command {
 			if ep, err := s.Endpoint(); err == nil {
 				fmt.Fprintf(w, "# model endpoint: %s %s at %s (key %s)\n", ep.Provider, ep.Model, ep.BaseURL, maskOrNone(ep.APIKey))
 			} else {
-				fmt.Fprintf(w, "# model endpoint: not usable yet — %s\n", firstLine(err.Error()))
-			}
-			for _, warn := range s.Warnings {
-				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", warn)
+				why, _, _ := strings.Cut(err.Error(), "\n")
+				fmt.Fprintf(w, "# model endpoint: not usable yet — %s\n", why)
 			}
 			_, err = w.Write(out)
 			return err
@@ -85,13 +84,4 @@ func maskOrNone(key string) string {
 		return "none"
 	}
 	return config.Mask(key)
-}
-
-func firstLine(s string) string {
-	for i, r := range s {
-		if r == '\n' {
-			return s[:i]
-		}
-	}
-	return s
 }

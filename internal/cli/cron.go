@@ -30,9 +30,9 @@ HERM_HOME/cron only), origin (the chat that asked for it), a platform (its home
 chat) or platform:chat_id. An answer of exactly [SILENT] is not delivered.`,
 		Args: cobra.NoArgs,
 	}
-	cmd.PersistentFlags().StringVarP(&profile, "profile", "p", "", "use the profile NAME")
+	profileFlag(cmd.PersistentFlags(), &profile)
 	withJobs := func(cmd *cobra.Command, f func(*config.Settings, *cron.Service) error) error {
-		s, st, err := openStore(cmd.Context(), profile)
+		s, st, err := openStore(cmd, config.Flags{Profile: profile})
 		if err != nil {
 			return failure(err)
 		}
@@ -180,12 +180,12 @@ func (f *jobFlags) toSpec() tools.CronJobSpec {
 // runJobNow hands a job to the running gateway, or runs it here.
 func runJobNow(cmd *cobra.Command, flags config.Flags, id string) error {
 	ctx := cmd.Context()
-	s, err := config.Load(flags)
+	s, err := openHome(cmd, flags)
 	if err != nil {
 		return failure(err)
 	}
 	if running, _ := gateway.Running(s.Home.Dir()); running {
-		_, st, err := openStore(ctx, flags.Profile)
+		st, err := store.Open(ctx, s.Home.DBFile())
 		if err != nil {
 			return failure(err)
 		}
@@ -197,7 +197,7 @@ func runJobNow(cmd *cobra.Command, flags config.Flags, id string) error {
 		fmt.Fprintf(cmd.OutOrStdout(), "Job %s handed to the running gateway; it runs within %ds (see herm cron status).\n", j.ID, s.Cron.Poll)
 		return nil
 	}
-	a, err := openApp(ctx, flags)
+	a, err := openApp(ctx, s, stderrWarnings(cmd))
 	if err != nil {
 		return failure(err)
 	}

@@ -56,7 +56,7 @@ start. Logs go to stderr (gateway.log_format: text or json).`,
 			return gatewayStatus(cmd, profile, asJSON)
 		},
 	}
-	status.Flags().StringVarP(&profile, "profile", "p", "", "use the profile NAME")
+	profileFlag(status.Flags(), &profile)
 	status.Flags().BoolVar(&asJSON, "json", false, "print the status as JSON")
 	gw.AddCommand(run, status)
 	return gw
@@ -77,7 +77,7 @@ func runHeadless(cmd *cobra.Command, flags config.Flags) error {
 		jobs   *cron.Service
 		outbox *gateway.Outbox
 	)
-	a, err := openApp(setup, flags, func(st *store.Store, o *tools.Options) {
+	a, err := startApp(setup, cmd, flags, func(st *store.Store, o *tools.Options) {
 		jobs = &cron.Service{Store: st}
 		outbox = gateway.NewOutbox(st)
 		o.Cron, o.Messenger = jobs, outbox
@@ -161,7 +161,7 @@ func buildGateway(s *config.Settings, a *app, jobs *cron.Service, outbox *gatewa
 }
 
 func gatewayStatus(cmd *cobra.Command, profile string, asJSON bool) error {
-	s, err := loadHome(cmd, profile)
+	s, err := openHome(cmd, config.Flags{Profile: profile})
 	if err != nil {
 		return failure(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -13,6 +14,7 @@ import (
 
 	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/tools/guard"
+	"github.com/herm-dev/herm/tools/terminal"
 )
 
 // Exit statuses of herm guard: the verdict, or a usage error.
@@ -49,7 +51,7 @@ Exit status: 0 safe, 1 ask, 2 block, 3 usage error.`,
 			if asJSON {
 				err = writeGuardJSON(cmd.OutOrStdout(), v)
 			} else {
-				err = writeGuardText(cmd.OutOrStdout(), command, v)
+				err = writeGuardText(cmd.OutOrStdout(), command, v, terminal.HasExecGate)
 			}
 			if err != nil {
 				return err
@@ -101,7 +103,11 @@ func writeGuardJSON(w io.Writer, v guard.Verdict) error {
 	return json.NewEncoder(w).Encode(out)
 }
 
-func writeGuardText(w io.Writer, command string, v guard.Verdict) error {
+// writeGuardText prints v for a person. execGate says whether the
+// terminal's exec-time check backs the verdict up on this platform; where
+// it does not, the output says so, since the verdict is then the only
+// check.
+func writeGuardText(w io.Writer, command string, v guard.Verdict, execGate bool) error {
 	var b strings.Builder
 	b.WriteString(v.Level.String())
 	switch v.Level {
@@ -117,6 +123,10 @@ func writeGuardText(w io.Writer, command string, v guard.Verdict) error {
 		if s, e := f.Span[0], f.Span[1]; s >= 0 && e <= len(command) && s < e {
 			fmt.Fprintf(&b, "        at %d-%d: %s\n", s, e, strconv.Quote(command[s:e]))
 		}
+	}
+	if !execGate {
+		fmt.Fprintf(&b, "(on %s herm has no second check of the programs a command runs once the shell\n"+
+			"has expanded it — that needs Linux — so this verdict is the only check)\n", runtime.GOOS)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/herm-dev/herm/tools/guard"
+	"github.com/herm-dev/herm/tools/terminal"
 )
 
 // runGuard runs `herm guard args…` in-process and returns its output and
@@ -70,5 +74,25 @@ func TestGuardCommandJSON(t *testing.T) {
 	out, _ = runGuard(t, "--json", "--", "ls")
 	if strings.TrimSpace(out) != `{"verdict":"safe","findings":[]}` {
 		t.Errorf("safe JSON: %s", out)
+	}
+}
+
+// TestGuardTextSaysWhenNoExecGate: where the terminal has no exec-time
+// check (every platform but Linux), herm guard says its verdict is the
+// only check; where it has one, the output is the verdict alone.
+func TestGuardTextSaysWhenNoExecGate(t *testing.T) {
+	v := guard.Analyze("x=rf; rm -$x /")
+	for _, gate := range []bool{true, false} {
+		var b strings.Builder
+		if err := writeGuardText(&b, "x=rf; rm -$x /", v, gate); err != nil {
+			t.Fatal(err)
+		}
+		if said := strings.Contains(b.String(), "the only check"); said == gate {
+			t.Errorf("exec gate %v: %q", gate, b.String())
+		}
+	}
+	out, _ := runGuard(t, "--", "ls")
+	if strings.Contains(out, "the only check") != !terminal.HasExecGate {
+		t.Errorf("on %s (exec gate %v): %q", runtime.GOOS, terminal.HasExecGate, out)
 	}
 }

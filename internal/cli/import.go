@@ -20,6 +20,7 @@ import (
 	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/internal/memory"
 	"github.com/herm-dev/herm/internal/promptscan"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/skills"
 )
 
@@ -57,13 +58,13 @@ with the reason.`,
 				}
 				src = filepath.Join(home, ".hermes")
 			}
-			s, err := loadHome(cmd, profile)
+			s, err := openHome(cmd, config.Flags{Profile: profile})
 			if err != nil {
 				return err
 			}
 			// herm's bundled skills first, so a Hermes skill of the same
 			// name is reported as a conflict rather than shadowing them.
-			openKnowledge(cmd.Context(), s, cmd.ErrOrStderr())
+			openKnowledge(cmd.Context(), s, stderrWarnings(cmd))
 			imp, err := newHermesImport(cmd.Context(), src, s, dryRun)
 			if err != nil {
 				return err
@@ -73,7 +74,7 @@ with the reason.`,
 			return nil
 		},
 	}
-	hermes.Flags().StringVarP(&profile, "profile", "p", "", "import into the profile NAME (HERM_HOME/profiles/NAME)")
+	profileFlag(hermes.Flags(), &profile)
 	hermes.Flags().BoolVar(&dryRun, "dry-run", false, "report what would be imported without writing anything")
 	cmd.AddCommand(hermes)
 	return cmd
@@ -214,13 +215,13 @@ func (imp *hermesImport) memories() {
 					continue
 				}
 				if _, err := memory.ValidateEntry(e); err != nil {
-					skipped = append(skipped, fmt.Sprintf("%s entry %q: %v", t.FileName(), clip(e, 50), err))
+					skipped = append(skipped, fmt.Sprintf("%s entry %q: %v", t.FileName(), text.Clip(text.OneLine(e), 50), err))
 					continue
 				}
 				trial := append(append([]string(nil), next...), e)
 				if n := (memory.File{Entries: trial}).Chars(); n > f.Limit {
 					skipped = append(skipped, fmt.Sprintf("%s entry %q: over the limit (the file would be %s/%s chars); add it with herm memory edit after making room",
-						t.FileName(), clip(e, 50), memory.Thousands(n), memory.Thousands(f.Limit)))
+						t.FileName(), text.Clip(text.OneLine(e), 50), memory.Thousands(n), memory.Thousands(f.Limit)))
 					continue
 				}
 				next = trial
@@ -240,7 +241,7 @@ func (imp *hermesImport) memories() {
 			imp.skip("memory", "%s: %v", t.FileName(), err)
 			continue
 		}
-		line := fmt.Sprintf("%s: %d %s", t.FileName(), added, nounForMain(added, "entry", "entries"))
+		line := fmt.Sprintf("%s: %d %s", t.FileName(), added, text.Noun(added, "entry", "entries"))
 		if present > 0 {
 			line += fmt.Sprintf(" (%d already there)", present)
 		}
@@ -475,9 +476,12 @@ func (imp *hermesImport) leftovers() {
 	}
 }
 
-func nounForMain(n int, one, many string) string {
-	if n == 1 {
-		return one
+// displayHome shortens a path inside the user's home to ~/….
+func displayHome(p string) string {
+	if home, err := os.UserHomeDir(); err == nil && home != "" {
+		if rel, err := filepath.Rel(home, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.Join("~", rel)
+		}
 	}
-	return many
+	return p
 }

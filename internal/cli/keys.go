@@ -34,7 +34,7 @@ Rebind an action by its name:
     copy_last: []        # unbound`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			s, err := config.Load(config.Flags{Profile: profile})
+			s, err := loadSettings(config.Flags{Profile: profile}, stderrWarnings(cmd))
 			if err != nil {
 				return err
 			}
@@ -54,7 +54,7 @@ Rebind an action by its name:
 			return tw.Flush()
 		},
 	}
-	cmd.Flags().StringVarP(&profile, "profile", "p", "", "use the profile NAME (HERM_HOME/profiles/NAME)")
+	profileFlag(cmd.Flags(), &profile)
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON: [{action, keys, description}]")
 	return cmd
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/internal/memory"
 	"github.com/herm-dev/herm/internal/promptscan"
 )
@@ -25,7 +26,7 @@ USER.md (your profile, 1,375 characters). Entries are separated by a line
 holding only §.`,
 	}
 	var profile string
-	cmd.PersistentFlags().StringVarP(&profile, "profile", "p", "", "use the profile NAME (HERM_HOME/profiles/NAME)")
+	profileFlag(cmd.PersistentFlags(), &profile)
 
 	var jsonOut bool
 	show := &cobra.Command{
@@ -33,7 +34,7 @@ holding only §.`,
 		Short: "Print the memory files' entries and usage",
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := loadHome(cmd, profile)
+			s, err := openHome(cmd, config.Flags{Profile: profile})
 			if err != nil {
 				return err
 			}
@@ -56,7 +57,7 @@ A copy that does not pass is not saved; you can edit it again, and it is
 never thrown away. This is also how to fix a file herm refuses to change.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := loadHome(cmd, profile)
+			s, err := openHome(cmd, config.Flags{Profile: profile})
 			if err != nil {
 				return err
 			}

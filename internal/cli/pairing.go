@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/gateway"
+	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/store"
 )
 
@@ -24,7 +25,7 @@ for one every ten minutes, and five wrong codes in a row lock approvals for an
 hour.`,
 		Args: cobra.NoArgs,
 	}
-	cmd.PersistentFlags().StringVarP(&profile, "profile", "p", "", "use the profile NAME")
+	profileFlag(cmd.PersistentFlags(), &profile)
 
 	list := &cobra.Command{
 		Use:   "list [PLATFORM]",
@@ -35,7 +36,7 @@ hour.`,
 			if len(args) == 1 {
 				platform = args[0]
 			}
-			_, st, err := openStore(cmd.Context(), profile)
+			_, st, err := openStore(cmd, config.Flags{Profile: profile})
 			if err != nil {
 				return failure(err)
 			}
@@ -75,7 +76,7 @@ hour.`,
 		Short: "Let in the person who was given CODE",
 		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, st, err := openStore(cmd.Context(), profile)
+			_, st, err := openStore(cmd, config.Flags{Profile: profile})
 			if err != nil {
 				return failure(err)
 			}
@@ -99,7 +100,7 @@ hour.`,
 		Short: "Stop serving a paired user",
 		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, st, err := openStore(cmd.Context(), profile)
+			_, st, err := openStore(cmd, config.Flags{Profile: profile})
 			if err != nil {
 				return failure(err)
 			}

@@ -36,11 +36,11 @@ estimate of its tokens (four bytes a token), followed by a summary that also
 counts the tool schemas sent with every request.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			s, err := loadHome(cmd, profile)
+			s, err := openHome(cmd, config.Flags{Profile: profile})
 			if err != nil {
 				return err
 			}
-			mem, lib := openKnowledge(cmd.Context(), s, cmd.ErrOrStderr())
+			mem, lib := openKnowledge(cmd.Context(), s, stderrWarnings(cmd))
 			cwd, err := os.Getwd()
 			if err != nil {
 				return err
@@ -60,7 +60,7 @@ counts the tool schemas sent with every request.`,
 		},
 	}
 	f := show.Flags()
-	f.StringVarP(&profile, "profile", "p", "", "use the profile NAME (HERM_HOME/profiles/NAME)")
+	profileFlag(f, &profile)
 	f.StringVar(&model, "model", "", "the model name the environment section shows")
 	f.StringVar(&platform, "platform", "cli", "the front end the prompt is for: cli, tui, cron, telegram…")
 	f.BoolVar(&jsonOut, "json", false, "print JSON")

@@ -11,9 +11,11 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/internal/config"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/store"
 )
 
@@ -32,32 +34,21 @@ func newSessionsCmd() *cobra.Command {
 commands work on the store directly: no model is needed. Session ids can be
 shortened to any unique prefix (they start with the date and time).`,
 	}
-	cmd.PersistentFlags().StringVarP(&sc.profile, "profile", "p", "", "use the profile NAME (HERM_HOME/profiles/NAME)")
+	profileFlag(cmd.PersistentFlags(), &sc.profile)
 	cmd.PersistentFlags().BoolVar(&sc.json, "json", false, "print the result as JSON")
 	cmd.AddCommand(sc.listCmd(), sc.searchCmd(), sc.showCmd(), sc.exportCmd(), sc.importCmd(),
 		sc.renameCmd(), sc.deleteCmd(), sc.pruneCmd(), sc.statsCmd(), newSessionsCompressCmd())
 	return cmd
 }
 
-// open opens the profile's session store. No configuration is read: the
-// store is all these commands need, and they must start fast.
-func (sc *sessionsCmd) open(ctx context.Context) (*store.Store, error) {
-	home, err := config.ResolveHome(sc.profile, getenv)
-	if err != nil {
-		return nil, err
-	}
-	return store.Open(ctx, home.DBFile())
-}
-
 // run opens the store, calls fn, and closes the store.
 func (sc *sessionsCmd) run(cmd *cobra.Command, fn func(ctx context.Context, st *store.Store) error) error {
-	ctx := cmd.Context()
-	st, err := sc.open(ctx)
+	_, st, err := openStore(cmd, config.Flags{Profile: sc.profile})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	return fn(ctx, st)
+	return fn(cmd.Context(), st)
 }
 
 func (sc *sessionsCmd) printJSON(w io.Writer, v any) error {
@@ -146,8 +137,8 @@ hidden ones (delegated subagents, tool runs) are left out unless --all.`,
 					if len(marks) > 0 {
 						title = strings.Join(marks, " ") + " " + title
 					}
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", s.ID, age(now, s.UpdatedAt), dash(s.Source), dash(clipRunes(s.Model, 24)),
-						s.MessageCount, clipRunes(oneLine(title, 200), 70))
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", s.ID, age(now, s.UpdatedAt), dash(s.Source), dash(text.Clip(s.Model, 24)),
+						s.MessageCount, text.Clip(text.OneLine(title), 70))
 				}
 				if err := tw.Flush(); err != nil {
 					return err
@@ -235,7 +226,7 @@ func searchError(err error) error {
 // (unless NO_COLOR), the snippet markers otherwise.
 func highlighter(w io.Writer) func(string) string {
 	f, ok := w.(*os.File)
-	if !ok || !isTerminal(f) || os.Getenv("NO_COLOR") != "" {
+	if !ok || !term.IsTerminal(f.Fd()) || os.Getenv("NO_COLOR") != "" {
 		return func(s string) string { return s }
 	}
 	r := strings.NewReplacer(store.SnippetOpen, "\x1b[1;4m", store.SnippetClose, "\x1b[22;24m")
@@ -250,7 +241,7 @@ func writeGroups(w io.Writer, groups []store.SessionGroup, hl func(string) strin
 		if title == "" {
 			title = "(untitled)"
 		}
-		fmt.Fprintf(w, "%d. %s\n   %s · %s · %s · active %s", i+1, oneLine(title, 100), best.ID, dash(best.Source), dash(best.Model), ago(now, best.UpdatedAt))
+		fmt.Fprintf(w, "%d. %s\n   %s · %s · %s · active %s", i+1, text.Clip(text.OneLine(title), 100), best.ID, dash(best.Source), dash(best.Model), ago(now, best.UpdatedAt))
 		if n := len(g.Sessions); g.Root.ID != best.ID || n > 1 {
 			fmt.Fprintf(w, " · lineage of %s", g.Root.ID)
 		}
@@ -261,7 +252,7 @@ func writeGroups(w io.Writer, groups []store.SessionGroup, hl func(string) strin
 				where = " · " + h.SessionID
 			}
 			fmt.Fprintf(w, "   %s · %s · #%d%s\n      %s\n", h.Role, h.CreatedAt.Local().Format("2006-01-02 15:04"), h.MessageID, where,
-				hl(oneLine(h.Snippet, 240)))
+				hl(text.Clip(text.OneLine(h.Snippet), 240)))
 		}
 		if more := g.Matches - len(g.Hits); more > 0 {
 			fmt.Fprintf(w, "   (+%d more in this conversation)\n", more)
@@ -353,13 +344,6 @@ func ago(now, t time.Time) string {
 func dash(s string) string {
 	if s == "" {
 		return "-"
-	}
-	return s
-}
-
-func clipRunes(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
 	}
 	return s
 }

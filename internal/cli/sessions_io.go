@@ -11,8 +11,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/store"
 )
 
@@ -82,7 +84,7 @@ func writeSession(w io.Writer, s *store.Session, msgs []store.Message, system bo
 	if title == "" {
 		title = "(untitled)"
 	}
-	fmt.Fprintf(w, "%s\n%s · %s · %s · started %s · %d messages\n", oneLine(title, 200), s.ID, dash(s.Source), dash(s.Model),
+	fmt.Fprintf(w, "%s\n%s · %s · %s · started %s · %d messages\n", text.Clip(text.OneLine(title), 200), s.ID, dash(s.Source), dash(s.Model),
 		s.StartedAt.Local().Format("2006-01-02 15:04"), s.MessageCount)
 	if s.ParentID != "" {
 		fmt.Fprintf(w, "continues %s\n", s.ParentID)
@@ -330,7 +332,7 @@ func (sc *sessionsCmd) renameCmd() *cobra.Command {
 		Short: "Set a session's title",
 		Args:  cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			title := strings.Join(strings.Fields(strings.Join(args[1:], " ")), " ")
+			title := text.OneLine(strings.Join(args[1:], " "))
 			if title == "" {
 				return usageError("the title is empty")
 			}
@@ -401,7 +403,7 @@ func confirm(cmd *cobra.Command, yes bool, question string) error {
 	if yes {
 		return nil
 	}
-	if !isTerminal(os.Stdin) {
+	if !term.IsTerminal(os.Stdin.Fd()) {
 		return usageError("refusing without confirmation: pass --yes")
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s [y/N] ", question)

@@ -11,9 +11,12 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/internal/promptscan"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/skills"
 )
 
@@ -27,13 +30,13 @@ plus the read-only directories in skills.external_dirs. The prompt lists each
 skill's name and description; the agent loads the rest when a task needs it.`,
 	}
 	var profile string
-	cmd.PersistentFlags().StringVarP(&profile, "profile", "p", "", "use the profile NAME (HERM_HOME/profiles/NAME)")
+	profileFlag(cmd.PersistentFlags(), &profile)
 	open := func(cmd *cobra.Command) (*skills.Library, error) {
-		s, err := loadHome(cmd, profile)
+		s, err := openHome(cmd, config.Flags{Profile: profile})
 		if err != nil {
 			return nil, err
 		}
-		_, lib := openKnowledge(cmd.Context(), s, cmd.ErrOrStderr())
+		_, lib := openKnowledge(cmd.Context(), s, stderrWarnings(cmd))
 		return lib, nil
 	}
 
@@ -81,7 +84,7 @@ skill's name and description; the agent loads the rest when a task needs it.`,
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "Created skill %s at %s\n", s.Name, displayHome(s.Path))
-			if noEdit || !isTerminal(os.Stdin) {
+			if noEdit || !term.IsTerminal(os.Stdin.Fd()) {
 				return nil
 			}
 			return editSkill(cmd, lib, s.Name)
@@ -122,7 +125,7 @@ skill's name and description; the agent loads the rest when a task needs it.`,
 				return &skills.ReadOnlyError{Name: s.Name, Dir: s.Dir, Root: lib.Root()}
 			}
 			if !yes {
-				if !isTerminal(os.Stdin) {
+				if !term.IsTerminal(os.Stdin.Fd()) {
 					return fmt.Errorf("not deleting %s without confirmation: pass --yes", s.Name)
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "Delete skill %s and everything in %s? [y/N] ", s.Name, displayHome(s.Dir))
@@ -223,7 +226,7 @@ func listSkills(w io.Writer, c skills.Catalog, jsonOut bool) error {
 		if len(s.Warnings) > 0 || !s.Supported() {
 			mark = "!"
 		}
-		fmt.Fprintf(tw, "%s %s\t%s\t%s\t%s\n", mark, s.Name, s.Category, source, clip(s.Description, 70))
+		fmt.Fprintf(tw, "%s %s\t%s\t%s\t%s\n", mark, s.Name, s.Category, source, text.Clip(text.OneLine(s.Description), 70))
 	}
 	tw.Flush()
 	for _, s := range c.Skills {
@@ -241,14 +244,6 @@ func listSkills(w io.Writer, c skills.Catalog, jsonOut bool) error {
 		fmt.Fprintf(w, "✗ %v\n", p.Err)
 	}
 	return nil
-}
-
-func clip(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
 }
 
 func showSkill(w io.Writer, lib *skills.Library, args []string) error {

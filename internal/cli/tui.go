@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/internal/config"
@@ -39,12 +40,15 @@ func runTUI(cmd *cobra.Command, o *tuiOptions) error {
 	if o.resume != "" && o.cont {
 		return usageError("use either --resume ID or --continue, not both")
 	}
-	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
+	if !term.IsTerminal(os.Stdin.Fd()) || !term.IsTerminal(os.Stdout.Fd()) {
 		return usageError("the full-screen UI needs a terminal; for scripts use: herm chat -q \"PROMPT\"")
 	}
 	ctx := cmd.Context()
 	opts := ui.Options{Resume: o.resume, Continue: o.cont}
-	s, err := config.Load(o.flags.Flags)
+	// The UI shows what the settings warn about in the chat: stderr is
+	// hidden behind the full screen.
+	var configWarnings []string
+	s, err := loadSettings(o.flags.Flags, func(msg string) { configWarnings = append(configWarnings, msg) })
 	if err != nil {
 		opts.Setup = err
 		return ui.Run(ctx, opts)
@@ -68,9 +72,7 @@ func runTUI(cmd *cobra.Command, o *tuiOptions) error {
 	if !themes.Known(opts.Theme, userThemes) {
 		opts.Warnings = append(opts.Warnings, "display.theme "+opts.Theme+" is neither a built-in theme nor one in "+filepath.Join(string(s.Home), "themes")+"; using auto")
 	}
-	for _, w := range s.Warnings {
-		opts.Warnings = append(opts.Warnings, w.String())
-	}
+	opts.Warnings = append(opts.Warnings, configWarnings...)
 	ep, err := s.Endpoint()
 	if err != nil {
 		opts.Setup = err
@@ -78,33 +80,24 @@ func runTUI(cmd *cobra.Command, o *tuiOptions) error {
 	}
 	opts.Model = ep.Model
 
-	// openApp reports configuration problems on stderr. When there are
-	// none to report, it runs in the background after the first frame
-	// (opening the store is the slowest part of starting); otherwise it
-	// runs first, so its warnings print before the screen is taken over.
-	if _, fallbackErrs := s.Fallbacks(); len(s.Warnings) > 0 || len(fallbackErrs) > 0 {
-		a, err := openApp(ctx, o.flags.Flags)
-		if err != nil {
-			opts.Setup = err
-			return ui.Run(ctx, opts)
-		}
-		defer a.Close()
-		b := backendOf(a)
-		opts.Agent, opts.Store, opts.Redact, opts.ContextWindow, opts.Provider = b.Agent, b.Store, b.Redact, b.ContextWindow, b.Provider
-		opts.Terminal = b.Terminal
-		return ui.Run(ctx, opts)
-	}
+	// The agent opens in the background after the first frame (opening
+	// the store is the slowest part of starting); what it warns about (a
+	// fallback that cannot be used, bundled skills not installed) is shown
+	// in the chat once it is open.
 	var bg backgroundApp
 	defer bg.close()
 	opts.Connect = func(ctx context.Context) (ui.Backend, error) {
-		a, err := openApp(ctx, o.flags.Flags)
+		var warnings []string
+		a, err := openApp(ctx, s, func(msg string) { warnings = append(warnings, msg) })
 		if err != nil {
 			return ui.Backend{}, err
 		}
 		if !bg.keep(a) {
 			return ui.Backend{}, errors.New("herm is quitting")
 		}
-		return backendOf(a), nil
+		b := backendOf(a)
+		b.Warnings = warnings
+		return b, nil
 	}
 	return ui.Run(ctx, opts)
 }

@@ -5,6 +5,10 @@
 // config.yaml is decoded field by field so that a wrong value is reported with
 // the file, line and dotted key, and unknown keys are reported as warnings
 // instead of being silently ignored.
+//
+// config only reads and writes settings (config set keeps comments); it
+// never opens the store or a provider, and the settings it returns are
+// plain values: every command loads them the same way (internal/cli).
 package config
 
 // Config is the whole of config.yaml. Field tags are the YAML keys users

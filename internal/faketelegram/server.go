@@ -116,6 +116,9 @@ type Fault struct {
 	// Delay waits before answering (then answers normally unless Status or
 	// Malformed is set).
 	Delay time.Duration
+	// Hold, when set, keeps the call waiting until it is closed: a
+	// platform as slow as a test needs, without spending the time.
+	Hold <-chan struct{}
 }
 
 // New starts a fake on 127.0.0.1 accepting token.
@@ -271,6 +274,13 @@ func (s *Server) api(w http.ResponseWriter, r *http.Request) {
 		if f.Delay > 0 {
 			select {
 			case <-time.After(f.Delay):
+			case <-r.Context().Done():
+				return
+			}
+		}
+		if f.Hold != nil {
+			select {
+			case <-f.Hold:
 			case <-r.Context().Done():
 				return
 			}

@@ -3,6 +3,7 @@ package filelock
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -51,5 +52,30 @@ func TestLockHonoursContext(t *testing.T) {
 	defer cancel()
 	if _, err := Lock(ctx, path, "MEMORY.md"); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("got %v", err)
+	}
+}
+
+func TestTryLockFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ".x.lock")
+	open := func() *os.File {
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	a, b := open(), open()
+	if ok, err := TryLockFile(a); !ok || err != nil {
+		t.Fatalf("a free lock: %v, %v", ok, err)
+	}
+	if ok, err := TryLockFile(b); ok || err != nil {
+		t.Errorf("a held lock: %v, %v; want false without an error", ok, err)
+	}
+	if err := UnlockFile(a); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := TryLockFile(b); !ok || err != nil {
+		t.Errorf("the lock once released: %v, %v", ok, err)
 	}
 }

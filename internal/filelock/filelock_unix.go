@@ -1,56 +1,32 @@
 //go:build unix
 
-// Package filelock takes exclusive advisory locks (flock) on side files, so
-// read-modify-write cycles on herm's files are serialised across processes
-// as well as goroutines (each Lock opens its own file description).
 package filelock
 
 import (
-	"context"
 	"errors"
-	"fmt"
 	"os"
-	"path/filepath"
-	"time"
 
 	"golang.org/x/sys/unix"
 )
 
-// Lock takes the exclusive lock on path (created 0600 if missing, with its
-// directory), waiting until ctx ends. what names the thing being protected
-// in the error a cancelled wait returns. The returned func releases it.
-func Lock(ctx context.Context, path, what string) (func(), error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("create %s: %w", filepath.Dir(path), err)
-	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("open the lock file %s: %w", path, err)
-	}
-	fd := int(f.Fd())
-	delay := time.Millisecond
+// TryLockFile takes the exclusive lock on the open file f without
+// waiting. It reports false when another open file holds the lock, in
+// this process or another.
+func TryLockFile(f *os.File) (bool, error) {
 	for {
-		err := unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB)
-		if err == nil {
-			return func() {
-				unix.Flock(fd, unix.LOCK_UN)
-				f.Close()
-			}, nil
+		err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+		switch {
+		case err == nil:
+			return true, nil
+		case errors.Is(err, unix.EWOULDBLOCK):
+			return false, nil
+		case !errors.Is(err, unix.EINTR):
+			return false, err
 		}
-		if !errors.Is(err, unix.EWOULDBLOCK) && !errors.Is(err, unix.EINTR) {
-			f.Close()
-			return nil, fmt.Errorf("lock %s: %w", path, err)
-		}
-		// Poll rather than block in flock, so a cancelled context ends
-		// the wait.
-		timer := time.NewTimer(delay)
-		select {
-		case <-ctx.Done():
-			timer.Stop()
-			f.Close()
-			return nil, fmt.Errorf("waiting for another herm process to finish writing %s: %w", what, ctx.Err())
-		case <-timer.C:
-		}
-		delay = min(delay*2, 50*time.Millisecond)
 	}
+}
+
+// UnlockFile releases the lock f holds. Closing f releases it too.
+func UnlockFile(f *os.File) error {
+	return unix.Flock(int(f.Fd()), unix.LOCK_UN)
 }

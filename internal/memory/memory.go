@@ -10,6 +10,10 @@
 // nothing, and the file itself is replaced atomically, so readers never see
 // a torn file. A file edited by hand into a shape herm cannot read is never
 // rewritten: writes are refused, a copy is kept, and the problem is reported.
+//
+// memory owns the two files and their rules; it never decides what to
+// remember (the model does, through the memory tool) and never builds the
+// prompt (the agent's prompt builder takes a snapshot).
 package memory
 
 import (

@@ -402,3 +402,13 @@ func TestSecretsRefused(t *testing.T) {
 		}
 	}
 }
+
+func TestDedupe(t *testing.T) {
+	in := []string{"b", "a", "b", "c", "a"}
+	if got := strings.Join(Dedupe(in), ","); got != "b,a,c" {
+		t.Errorf("Dedupe = %s, want b,a,c", got)
+	}
+	if strings.Join(in, ",") != "b,a,b,c,a" {
+		t.Errorf("Dedupe changed its argument: %v", in)
+	}
+}

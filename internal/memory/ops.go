@@ -73,7 +73,7 @@ func (s *Store) Replace(ctx context.Context, t Target, oldText, content string) 
 		}
 		next := append([]string(nil), f.Entries...)
 		next[i] = content
-		next = dedupe(next)
+		next = Dedupe(next)
 		if n, cur := chars(next), f.Chars(); n > f.Limit && n >= cur {
 			return nil, &LimitError{Target: t, Limit: f.Limit, Current: cur, After: n}
 		}
@@ -116,7 +116,7 @@ func (s *Store) SetEntries(ctx context.Context, t Target, entries []string) (Fil
 		}
 		clean = append(clean, e)
 	}
-	clean = dedupe(clean)
+	clean = Dedupe(clean)
 	f, err := s.Update(ctx, t, func(f File) ([]string, error) {
 		if n := chars(clean); n > f.Limit {
 			return nil, &LimitError{Target: t, Limit: f.Limit, Current: f.Chars(), After: n}
@@ -162,7 +162,7 @@ func matchBy(t Target, entries []string, oldText string, hit func(string) bool) 
 			all = append(all, e)
 		}
 	}
-	if len(dedupe(all)) > 1 {
+	if len(Dedupe(all)) > 1 {
 		return -1, &MatchError{Target: t, OldText: oldText, Matches: all}
 	}
 	return found, nil
@@ -170,7 +170,9 @@ func matchBy(t Target, entries []string, oldText string, hit func(string) bool) 
 
 func normalize(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
-func dedupe(entries []string) []string {
+// Dedupe drops the entries that repeat an earlier one, keeping the order:
+// a file holds each entry once.
+func Dedupe(entries []string) []string {
 	seen := make(map[string]bool, len(entries))
 	out := entries[:0:0]
 	for _, e := range entries {

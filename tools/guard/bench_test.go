@@ -1,11 +1,9 @@
-//go:build unix
-
 package guard
 
 import (
-	"syscall"
 	"testing"
-	"time"
+
+	"github.com/herm-dev/herm/internal/cputime"
 )
 
 // BenchmarkAnalyze analyses a typical 200-character command. Besides the
@@ -20,17 +18,9 @@ func BenchmarkAnalyze(b *testing.B) {
 		b.Fatalf("benchmark command is %d bytes, want about 200", len(cmd))
 	}
 	b.ReportAllocs()
-	start := cpuTime()
+	start := cputime.Process()
 	for b.Loop() {
 		Analyze(cmd)
 	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
-}
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	b.ReportMetric(float64(cputime.Process()-start)/float64(b.N), "cpu-ns/op")
 }

@@ -13,6 +13,9 @@
 //
 // Rules live in one table (rules.go); each carries examples that must and
 // must not match, and a table test keeps them honest.
+//
+// guard only judges: it never runs, rewrites or approves a command, and
+// keeps no state (grants live in the store, the approval flow in agent).
 package guard
 
 import (

@@ -80,6 +80,28 @@ func runGated(t *testing.T, b *Backend, req Request) Result {
 	return res
 }
 
+// TestExecGateWhereThereIsNone: on a platform without the exec gate (all
+// but Linux) a gated command still runs, unchecked at exec time, and the
+// Result says so; on Linux the gate sees its programs, unless ptrace is
+// forbidden here, which the Result says the same way.
+func TestExecGateWhereThereIsNone(t *testing.T) {
+	b := newBackend(t, Config{})
+	var r recorder
+	res := run(t, b, Request{Command: "echo hi | cat", ExecGate: r.gate})
+	if res.Output != "hi\n" || res.ExitCode != 0 || res.Refused != nil || !res.StateSaved {
+		t.Fatalf("got %q exit %d refused %v state saved %v", res.Output, res.ExitCode, res.Refused, res.StateSaved)
+	}
+	switch {
+	case !HasExecGate && (!res.Ungated || len(r.execs) > 0):
+		t.Errorf("no exec gate here, yet ungated %v and the gate saw %+v", res.Ungated, r.execs)
+	case HasExecGate && !res.Ungated && !r.saw("cat"):
+		t.Errorf("the gate ran but did not see cat: %+v", r.execs)
+	}
+	if res := run(t, b, Request{Command: "true"}); res.Ungated {
+		t.Error("a command that asked for no gate is reported ungated")
+	}
+}
+
 func TestExecGateSeesExpandedWords(t *testing.T) {
 	b := newBackend(t, Config{})
 	var r recorder

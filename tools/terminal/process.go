@@ -80,7 +80,8 @@ func (p *Process) ExitCode() (code int, exited bool) {
 func (p *Process) Refused() *Refusal { return p.s.refused() }
 
 // Ungated reports whether the process was started without the exec gate it
-// asked for, because this system does not allow tracing.
+// asked for, because this platform has none or this system does not allow
+// tracing.
 func (p *Process) Ungated() bool { return p.s.ungated }
 
 // Ended returns when the process exited (zero while it runs).
@@ -116,11 +117,11 @@ func (p *Process) Kill() {
 // ErrExited is returned when writing to a process that has exited.
 var ErrExited = errors.New("process has exited")
 
-// Write sends data to the process's terminal, as if typed.
+// Write sends data to the process's terminal, as if typed (on Windows, to
+// its input pipe).
 func (p *Process) Write(data string) error {
 	if !p.Running() {
 		return ErrExited
 	}
-	_, err := p.s.master.Write([]byte(data))
-	return err
+	return p.s.write([]byte(data))
 }

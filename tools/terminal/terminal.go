@@ -9,6 +9,15 @@
 // without holding unbounded output in memory. An optional exec gate
 // (gate.go) checks every program a command executes, after the shell has
 // expanded its words, and kills the command when one is refused.
+//
+// Platforms: the exec gate needs Linux (HasExecGate); elsewhere commands
+// run without it and each Result says so. On Windows, where no
+// pseudo-terminal can be opened, commands run on pipes in a job object
+// (pipe_windows.go), in Git for Windows' bash.
+//
+// terminal runs what it is given; it never judges a command (tools/guard
+// does, and the exec gate only asks its Exec callback) and never talks to
+// the model or the store.
 package terminal
 
 import (
@@ -26,7 +35,7 @@ import (
 // Config configures a Backend. Zero values take the defaults.
 type Config struct {
 	// Shell runs the commands with -c. Default: bash from PATH, else
-	// /bin/sh.
+	// /bin/sh; on Windows, Git for Windows' bash (see defaultShell).
 	Shell string
 	// Env is the environment commands start from (default os.Environ()).
 	// Credentials and HERM_* settings are removed from it.
@@ -61,10 +70,7 @@ type Backend struct {
 // New returns a Backend for cfg.
 func New(cfg Config) *Backend {
 	if cfg.Shell == "" {
-		cfg.Shell = "/bin/sh"
-		if p, err := exec.LookPath("bash"); err == nil {
-			cfg.Shell = p
-		}
+		cfg.Shell = defaultShell()
 	}
 	if cfg.Env == nil {
 		cfg.Env = os.Environ()
@@ -141,9 +147,10 @@ type Result struct {
 	// Refused is set when the exec gate stopped the command; it was
 	// killed, and ExitCode is 137 (SIGKILL).
 	Refused *Refusal
-	// Ungated is set when the Request had an ExecGate but this system
-	// does not allow tracing processes (ptrace): the command ran
-	// without the second check.
+	// Ungated is set when the Request had an ExecGate but the command
+	// ran without the second check: this platform has none (HasExecGate
+	// is false), or this system does not allow tracing processes
+	// (ptrace).
 	Ungated bool
 }
 
@@ -187,7 +194,7 @@ func (b *Backend) Run(ctx context.Context, req Request) (Result, error) {
 		return Result{}, err
 	}
 	defer b.untrack(s)
-	sendEOF(s.master)
+	s.endInput()
 
 	res := Result{Timeout: timeout}
 	timer := time.NewTimer(timeout)
@@ -226,7 +233,7 @@ func (b *Backend) Run(ctx context.Context, req Request) (Result, error) {
 // the command's first line, so error messages keep the user's line
 // numbers, and it writes nothing to the terminal.
 func wrapCommand(command, statePath string) string {
-	body := `__herm_rc=$?; { printf '%s\0' "$PWD"; command -p env -0; } >` +
+	body := `__herm_rc=$?; { printf '%s\0' ` + shellDir + `; command -p env -0; } >` +
 		shellQuote(statePath) + ` 2>/dev/null; exit $__herm_rc`
 	return "trap " + shellQuote(body) + " EXIT; " + command
 }

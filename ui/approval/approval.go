@@ -307,7 +307,7 @@ func (p *Prompt) key(msg tea.KeyPressMsg) Result {
 	case ans.Decision != agent.Deny && it.verdict.Level == guard.Block:
 		return Result{Handled: true, Flash: "herm never runs this command — e to edit it again, n to deny"}
 	}
-	ans.By = "tui"
+	ans.By = agent.Approver{Kind: agent.ApproverTUI}
 	if it.edited != "" && ans.Decision != agent.Deny {
 		ans.Command = it.edited
 	}

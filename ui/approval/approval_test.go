@@ -5,10 +5,10 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/tools/guard"
 	"github.com/herm-dev/herm/ui/keys"
@@ -165,28 +165,9 @@ func TestWriteRequest(t *testing.T) {
 	if strings.Contains(got, "e edit") {
 		t.Errorf("a write offers editing:\n%s", got)
 	}
-	if res := p.Update(keyPress("e")); res.Flash == "" || p.Editing() {
+	if res := p.Update(uitest.Key("e")); res.Flash == "" || p.Editing() {
 		t.Errorf("e on a write: %+v", res)
 	}
-}
-
-func TestEditorArgv(t *testing.T) {
-	env := map[string]string{"EDITOR": "code --wait"}
-	if got := editorArgv(func(k string) string { return env[k] }); strings.Join(got, " ") != "code --wait" {
-		t.Errorf("got %v", got)
-	}
-	env["VISUAL"] = "nvim"
-	if got := editorArgv(func(k string) string { return env[k] }); got[0] != "nvim" {
-		t.Errorf("VISUAL first: %v", got)
-	}
-	if got := editorArgv(func(string) string { return "" }); got[0] != "vi" {
-		t.Errorf("fallback %v", got)
-	}
-}
-
-func keyPress(s string) tea.KeyPressMsg {
-	r := []rune(s)
-	return tea.KeyPressMsg{Code: r[0], Text: s}
 }
 
 // Each key gives its answer; an edit travels with an approval, never with
@@ -215,9 +196,9 @@ func TestAnswers(t *testing.T) {
 			p.setEdit(c.edit)
 			now = now.Add(Grace)
 		}
-		res := p.Update(keyPress(c.key))
+		res := p.Update(uitest.Key(c.key))
 		a := res.Answered
-		if a == nil || a.Answer.Decision != c.decision || a.Answer.ExactCommand != c.exact || a.Answer.By != "tui" || p.Pending() {
+		if a == nil || a.Answer.Decision != c.decision || a.Answer.ExactCommand != c.exact || a.Answer.By.Kind != agent.ApproverTUI || p.Pending() {
 			t.Errorf("%s: %+v", c.key, a)
 			continue
 		}

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
+	"github.com/herm-dev/herm/internal/editor"
+	"github.com/herm-dev/herm/ui/input"
 	"github.com/herm-dev/herm/ui/keys"
 	"github.com/herm-dev/herm/ui/render"
 )
@@ -20,17 +20,7 @@ import (
 const editorRows = 6
 
 func newEditor(r *render.Renderer, k keys.Map) textarea.Model {
-	ta := textarea.New()
-	ta.ShowLineNumbers = false
-	ta.CharLimit = 0
-	ta.DynamicHeight = true
-	ta.MinHeight = 1
-	ta.MaxHeight = editorRows
-	ta.MaxContentHeight = 1 << 20
-	ta.SetVirtualCursor(false)
-	km := textarea.DefaultKeyMap()
-	km.InsertNewline = key.NewBinding(key.WithKeys(k.Newline.Keys()...))
-	ta.KeyMap = km
+	ta := input.NewTextarea(k, editorRows)
 	ta.SetPromptFunc(2, func(pi textarea.PromptInfo) string {
 		if pi.LineNumber == 0 {
 			return "$ "
@@ -43,20 +33,7 @@ func newEditor(r *render.Renderer, k keys.Map) textarea.Model {
 
 // styleEditor applies the theme's input styles to the editor.
 func styleEditor(ta *textarea.Model, r *render.Renderer) {
-	th := r.Theme()
-	c := th.Chrome
-	st := textarea.DefaultStyles(th.Dark)
-	for _, s := range []*textarea.StyleState{&st.Focused, &st.Blurred} {
-		s.Base = lipgloss.NewStyle()
-		s.Text = c.Input
-		s.Placeholder = c.Placeholder
-		s.CursorLine = lipgloss.NewStyle()
-		s.EndOfBuffer = lipgloss.NewStyle()
-	}
-	st.Focused.Prompt = c.Prompt
-	st.Blurred.Prompt = c.PromptBlurred
-	st.Cursor.Blink = false
-	ta.SetStyles(st)
+	ta.SetStyles(input.Styles(r.Theme()))
 }
 
 // openEditor edits text in the prompt.
@@ -113,16 +90,6 @@ func (editorReadyMsg) approvalMsg()  {}
 func (editorExitedMsg) approvalMsg() {}
 func (editorTextMsg) approvalMsg()   {}
 
-// editorArgv is the person's editor: $VISUAL, then $EDITOR, then vi.
-func editorArgv(getenv func(string) string) []string {
-	for _, v := range []string{"VISUAL", "EDITOR"} {
-		if f := strings.Fields(getenv(v)); len(f) > 0 {
-			return f
-		}
-	}
-	return []string{"vi"}
-}
-
 // externalEditor writes command to a temp file for the request id.
 func externalEditor(id, command string) tea.Cmd {
 	return func() tea.Msg {
@@ -138,7 +105,7 @@ func externalEditor(id, command string) tea.Cmd {
 			os.Remove(f.Name())
 			return editorReadyMsg{id: id, err: err}
 		}
-		return editorReadyMsg{id: id, path: f.Name(), argv: editorArgv(os.Getenv)}
+		return editorReadyMsg{id: id, path: f.Name(), argv: editor.Argv(os.Getenv)}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/render"
 )
@@ -19,7 +20,7 @@ func TestEditorOpensInTheCurrentTheme(t *testing.T) {
 	p.Focus()
 	p.Add(req("r", 1), 1)
 	now = now.Add(Grace)
-	if p.Update(keyPress("e")); !p.Editing() {
+	if p.Update(uitest.Key("e")); !p.Editing() {
 		t.Fatal("e did not open the editor")
 	}
 	want := render.Open(dark.Theme().Chrome.Prompt)

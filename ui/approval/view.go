@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/tools/guard"
 	"github.com/herm-dev/herm/ui/render"
 )
@@ -75,7 +76,7 @@ func (p *Prompt) draw(it *item, width, maxRows int) string {
 
 	var tail []string
 	if !p.editing && it.edited != "" {
-		tail = append(tail, render.Paint(hint, render.Truncate("  edited from: "+firstLine(it.ev.Request.Command), inner, "…")))
+		tail = append(tail, render.Paint(hint, render.Truncate("  edited from: "+text.FirstLine(it.ev.Request.Command), inner, "…")))
 	}
 	tail = append(tail, p.findings(it, inner)...)
 	where := "in " + it.ev.Request.Cwd
@@ -269,18 +270,11 @@ func (p *Prompt) footer(it *item, inner int) []string {
 	return append(lines, cur)
 }
 
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i] + " …"
-	}
-	return s
-}
-
 // Describe words an answer for the transcript: "approved once", "denied"…
 func Describe(a Answered) string {
 	what := a.Request.Command
 	if a.Answer.Command != "" {
-		what = a.Answer.Command + "  (edited from: " + firstLine(a.Request.Command) + ")"
+		what = a.Answer.Command + "  (edited from: " + text.FirstLine(a.Request.Command) + ")"
 	}
 	var verb string
 	switch a.Answer.Decision {
@@ -297,7 +291,7 @@ func Describe(a Answered) string {
 		verb = "denied"
 	}
 	if !a.Taken {
-		return "too late — the request had already ended: " + firstLine(what)
+		return "too late — the request had already ended: " + text.FirstLine(what)
 	}
-	return verb + ": " + firstLine(what)
+	return verb + ": " + text.FirstLine(what)
 }

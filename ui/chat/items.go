@@ -1,10 +1,10 @@
 package chat
 
 import (
-	"strconv"
 	"strings"
 	"time"
 
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/ui/render"
 )
 
@@ -140,7 +140,7 @@ func (a *assistantItem) render(c *drawCtx, width int) drawn {
 				out.Lines = append(out.Lines, "  "+l)
 			}
 		default:
-			out.Lines = append(out.Lines, render.Paint(c.ink.reasoningLabel, "▸ thinking · "+plural(len(rl), "line")))
+			out.Lines = append(out.Lines, render.Paint(c.ink.reasoningLabel, "▸ thinking · "+text.Plural(len(rl), "line")))
 		}
 	}
 	if a.content != "" {
@@ -179,13 +179,6 @@ func (a *assistantItem) render(c *drawCtx, width int) drawn {
 }
 
 func (a *assistantItem) copyText() string { return a.content }
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
-}
 
 // compactionItem marks where the conversation was compressed.
 type compactionItem struct {

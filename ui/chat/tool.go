@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/tools"
 	"github.com/herm-dev/herm/ui/render"
 )
@@ -47,11 +48,9 @@ type toolItem struct {
 	id                 int64 // the tool message's store id
 }
 
-var spinnerFrames = [...]string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
-
 func (t *toolItem) setCall(name, args string) {
 	t.name, t.args = name, args
-	t.key = oneLine(tools.KeyArgument(name, args))
+	t.key = text.OneLine(tools.KeyArgument(name, args))
 }
 
 func (t *toolItem) appendLive(chunk string) {
@@ -141,7 +140,7 @@ func (t *toolItem) render(c *drawCtx, width int) drawn {
 	case toolWaiting:
 		icon, iconInk = "·", ink.toolPending
 	case toolRunning:
-		icon, iconInk = spinnerFrames[c.frame%len(spinnerFrames)], ink.toolSpinner
+		icon, iconInk = render.Spinner(c.frame), ink.toolSpinner
 		if d := c.now.Sub(t.started); !t.started.IsZero() && d >= time.Second {
 			meta = FormatDuration(d.Truncate(time.Second))
 		}
@@ -189,7 +188,7 @@ func (t *toolItem) render(c *drawCtx, width int) drawn {
 		}
 	}
 	hint := func(n int, what string) {
-		lines = append(lines, render.Paint(ink.toolHint, "  … "+plural(n, what)+" more"))
+		lines = append(lines, render.Paint(ink.toolHint, "  … "+text.Plural(n, what)+" more"))
 	}
 	switch {
 	case t.diff != "":
@@ -209,7 +208,7 @@ func (t *toolItem) render(c *drawCtx, width int) drawn {
 		if len(ol) > maxOutputLines {
 			hidden := len(ol) - maxOutputLines
 			ol = ol[hidden:]
-			lines = append(lines, render.Paint(ink.toolHint, "  … "+plural(hidden, "earlier line")+" not shown (copy with y)"))
+			lines = append(lines, render.Paint(ink.toolHint, "  … "+text.Plural(hidden, "earlier line")+" not shown (copy with y)"))
 		}
 		if len(ol) == 0 {
 			ol = []string{render.Paint(ink.toolHint, "(no output)")}
@@ -281,9 +280,4 @@ func stripExitLine(out string) string {
 		return trimmed[:max(i, 0)]
 	}
 	return out
-}
-
-// oneLine collapses whitespace so an argument fits a header line.
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
 }

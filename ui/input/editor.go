@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/herm-dev/herm/internal/editor"
 )
 
 // The draft can be written in the person's editor ($VISUAL, then $EDITOR,
@@ -37,16 +39,6 @@ func (editorReadyMsg) editorStep()  {}
 func (editorExitedMsg) editorStep() {}
 func (editorTextMsg) editorStep()   {}
 
-// editorArgv is the person's editor command.
-func editorArgv(getenv func(string) string) []string {
-	for _, v := range []string{"VISUAL", "EDITOR"} {
-		if f := strings.Fields(getenv(v)); len(f) > 0 {
-			return f
-		}
-	}
-	return []string{"vi"}
-}
-
 // OpenEditor writes the draft to a temporary file for the editor.
 func (m *Model) OpenEditor() tea.Cmd {
 	text := m.ta.Value()
@@ -66,7 +58,7 @@ func (m *Model) OpenEditor() tea.Cmd {
 			os.Remove(f.Name())
 			return editorReadyMsg{err: err}
 		}
-		return editorReadyMsg{path: f.Name(), argv: editorArgv(os.Getenv)}
+		return editorReadyMsg{path: f.Name(), argv: editor.Argv(os.Getenv)}
 	}
 }
 

@@ -74,32 +74,41 @@ type Model struct {
 	extra []commands.Command
 }
 
-// New returns an empty, focused editor.
-func New(th *themes.Theme, k keys.Map) *Model {
+// NewTextarea returns an empty textarea that grows from one row to rows
+// as text is typed, breaks lines with k's new-line keys and shows the
+// terminal's cursor: the draft's, and that of every editor that behaves
+// like it (the approval prompt's command editor). Style it with Styles.
+func NewTextarea(k keys.Map, rows int) textarea.Model {
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
 	ta.CharLimit = 0
 	ta.DynamicHeight = true
 	ta.MinHeight = 1
-	ta.MaxHeight = maxHeight
+	ta.MaxHeight = rows
 	ta.MaxContentHeight = 1 << 20 // MaxHeight is the viewport, not a limit on text
 	ta.SetVirtualCursor(false)    // the terminal's cursor: no blink timer
 	km := textarea.DefaultKeyMap()
 	km.InsertNewline = key.NewBinding(key.WithKeys(k.Newline.Keys()...))
+	ta.KeyMap = km
+	return ta
+}
+
+// New returns an empty, focused editor.
+func New(th *themes.Theme, k keys.Map) *Model {
+	ta := NewTextarea(k, maxHeight)
 	// ctrl+g and ctrl+v are the draft's (keys.DraftKeys): the external
 	// editor, and a paste that takes images too.
-	km.SelectAll = key.NewBinding(key.WithDisabled())
-	km.Paste = key.NewBinding(key.WithDisabled())
-	ta.KeyMap = km
+	ta.KeyMap.SelectAll = key.NewBinding(key.WithDisabled())
+	ta.KeyMap.Paste = key.NewBinding(key.WithDisabled())
 	m := &Model{ta: ta, keys: k, pastes: map[string]string{}, images: map[string]Image{}, files: map[string][]fileEntry{}}
 	m.SetTheme(th)
 	m.ta.Focus()
 	return m
 }
 
-// SetTheme applies th's input styles.
-func (m *Model) SetTheme(th *themes.Theme) {
-	m.th = th
+// Styles are the textarea styles of th's input: the draft's, and those of
+// every editor drawn like it (the approval prompt's command editor).
+func Styles(th *themes.Theme) textarea.Styles {
 	c := th.Chrome
 	st := textarea.DefaultStyles(th.Dark)
 	for _, s := range []*textarea.StyleState{&st.Focused, &st.Blurred} {
@@ -112,7 +121,13 @@ func (m *Model) SetTheme(th *themes.Theme) {
 	st.Focused.Prompt = c.Prompt
 	st.Blurred.Prompt = c.PromptBlurred
 	st.Cursor.Blink = false
-	m.ta.SetStyles(st)
+	return st
+}
+
+// SetTheme applies th's input styles.
+func (m *Model) SetTheme(th *themes.Theme) {
+	m.th = th
+	m.ta.SetStyles(Styles(th))
 	m.ta.SetPromptFunc(2, func(pi textarea.PromptInfo) string {
 		if pi.LineNumber == 0 {
 			return "❯ "

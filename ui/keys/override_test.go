@@ -7,6 +7,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/herm-dev/herm/internal/uitest"
 )
 
 func TestActionNames(t *testing.T) {
@@ -26,18 +28,6 @@ func TestActionNames(t *testing.T) {
 	}
 }
 
-func press(s string) tea.KeyPressMsg {
-	switch s {
-	case "alt+k":
-		return tea.KeyPressMsg{Code: 'k', Mod: tea.ModAlt}
-	case "ctrl+q":
-		return tea.KeyPressMsg{Code: 'q', Mod: tea.ModCtrl}
-	case "f2":
-		return tea.KeyPressMsg{Code: tea.KeyF2}
-	}
-	panic(s)
-}
-
 func TestApplyOverrides(t *testing.T) {
 	m := Default()
 	errs := m.Apply([]Override{
@@ -48,13 +38,13 @@ func TestApplyOverrides(t *testing.T) {
 	if len(errs) != 0 {
 		t.Fatalf("errors: %v", errs)
 	}
-	if !key.Matches(press("ctrl+q"), m.Palette) || !key.Matches(press("f2"), m.Palette) || m.Palette.Help().Key != "ctrl+q f2" {
+	if !key.Matches(uitest.Key("ctrl+q"), m.Palette) || !key.Matches(uitest.Key("f2"), m.Palette) || m.Palette.Help().Key != "ctrl+q f2" {
 		t.Errorf("palette = %v %q", m.Palette.Keys(), m.Palette.Help().Key)
 	}
 	if m.Palette.Help().Desc != "command palette" {
 		t.Errorf("the description is lost: %q", m.Palette.Help().Desc)
 	}
-	if !key.Matches(press("alt+k"), m.Panels.Todo) {
+	if !key.Matches(uitest.Key("alt+k"), m.Panels.Todo) {
 		t.Error("panels.todo is not alt+k")
 	}
 	if len(m.CopyLast.Keys()) != 0 || m.CopyLast.Enabled() {

@@ -69,7 +69,7 @@ func replaceEntry(ctx context.Context, store *mem.Store, t mem.Target, original,
 		}
 		next := slices.Clone(f.Entries)
 		next[i] = clean
-		next = dedupe(next)
+		next = mem.Dedupe(next)
 		// Like the tool: a file already over its limit (edited by hand)
 		// may still shrink.
 		if n, cur := (mem.File{Entries: next}).Chars(), f.Chars(); n > f.Limit && n >= cur {
@@ -141,16 +141,4 @@ func (p *Pane) handleSaved(m savedMsg) tea.Cmd {
 	p.cache = renderCache{}
 	p.setNote(m.note, false)
 	return nil
-}
-
-func dedupe(entries []string) []string {
-	seen := make(map[string]bool, len(entries))
-	out := entries[:0:0]
-	for _, e := range entries {
-		if !seen[e] {
-			seen[e] = true
-			out = append(out, e)
-		}
-	}
-	return out
 }

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	mem "github.com/herm-dev/herm/internal/memory"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/render"
 )
@@ -287,7 +288,7 @@ func (p *Pane) noteLine() string {
 	case p.deleting:
 		e := p.files[p.cur].file.Entries[p.sel]
 		q := fmt.Sprintf("Delete this entry from %s? ", targets[p.cur].FileName())
-		return render.Paint(render.Open(p.th.Chrome.StatusWarn), q) + render.Paint(render.Open(ch.Muted), oneLine(e))
+		return render.Paint(render.Open(p.th.Chrome.StatusWarn), q) + render.Paint(render.Open(ch.Muted), text.Clip(text.OneLine(e), 60))
 	case p.busy:
 		return render.Paint(render.Open(ch.Muted), "saving…")
 	case p.note == "":
@@ -351,12 +352,4 @@ func helpKey(b key.Binding) string {
 	}
 	first, _, _ := strings.Cut(h, " ")
 	return first
-}
-
-func oneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > 60 {
-		return string(r[:59]) + "…"
-	}
-	return s
 }

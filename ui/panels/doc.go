@@ -20,14 +20,3 @@ func fit(s string, width int) string {
 	}
 	return s + strings.Repeat(" ", width-w)
 }
-
-// clip cuts plain text to width cells with an ellipsis.
-func clip(s string, width int) string {
-	if width <= 0 {
-		return ""
-	}
-	if render.Width(s) <= width {
-		return s
-	}
-	return render.Truncate(s, width, "…")
-}

@@ -2,9 +2,6 @@ package panels
 
 import (
 	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/tools"
@@ -149,34 +147,10 @@ func TestGoldenUsageReport(t *testing.T) {
 	}
 	for _, width := range []int{60, 100} {
 		got := ansi.Strip(r.View(themes.Dark(), width))
-		for _, l := range strings.Split(got, "\n") {
-			if ansi.StringWidth(l) > width {
-				t.Errorf("%d columns: %q is wider", width, l)
-			}
-		}
-		golden(t, "usage_"+strconv.Itoa(width), got)
+		uitest.CheckWidth(t, got, width)
+		uitest.Golden(t, "usage_"+strconv.Itoa(width), got)
 	}
 }
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./ui/panels -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
-}
-
-var _ = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // The parts of a conversation before its compressions count; forks and
 // a parent that was not compressed into it do not.

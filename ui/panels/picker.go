@@ -108,7 +108,7 @@ func (p *Picker) View(th *themes.Theme, width, rows int) string {
 		}
 		d := ""
 		if it.Desc != "" {
-			d = clip("  "+it.Desc, max(width-render.Width(it.Name)-render.Width(tag)-2, 0))
+			d = render.Truncate("  "+it.Desc, max(width-render.Width(it.Name)-render.Width(tag)-2, 0), "…")
 		}
 		if i == min(p.sel, len(v)-1) {
 			lines = append(lines, fit(render.Paint(sel, "▸ "+it.Name+tag+d), width))

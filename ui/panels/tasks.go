@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/render"
 )
@@ -124,7 +125,7 @@ func (t *Tasks) View(th *themes.Theme, width, height int, now time.Time) string 
 		}
 		right := " " + state
 		left := " " + mark + " " + id + "  "
-		cmd := clip(strings.Join(strings.Fields(task.Command), " "), width-render.Width(left)-render.Width(right)-1)
+		cmd := render.Truncate(text.OneLine(task.Command), width-render.Width(left)-render.Width(right)-1, "…")
 		gap := max(width-render.Width(left)-render.Width(cmd)-render.Width(right), 1)
 		if t.focused && i == t.sel {
 			lines = append(lines, fit(render.Paint(sel, left+cmd+strings.Repeat(" ", gap)+right), width))

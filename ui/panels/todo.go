@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/tools"
 	"github.com/herm-dev/herm/ui/render"
@@ -87,8 +88,8 @@ func (t *Todo) View(th *themes.Theme, width, height int) string {
 		if !ok {
 			ink = inks["pending"]
 		}
-		text := strings.Join(strings.Fields(it.Content), " ")
-		line := "  " + render.Paint(ink, todoMark(it.Status)+" "+clip(text, width-4))
+		content := text.OneLine(it.Content)
+		line := "  " + render.Paint(ink, todoMark(it.Status)+" "+render.Truncate(content, width-4, "…"))
 		if i == first+rows-1 && first+rows < len(t.items) {
 			line = "  " + render.Paint(muted, fmt.Sprintf("… %d more", len(t.items)-i))
 		}

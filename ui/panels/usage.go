@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/render"
@@ -174,9 +175,9 @@ func (u Usage) View(th *themes.Theme, width int) string {
 	if name == "" {
 		name = s.ID
 	}
-	lines = append(lines, render.Paint(title, clip("Session "+name, width)))
+	lines = append(lines, render.Paint(title, render.Truncate("Session "+name, width, "…")))
 	lines = append(lines, render.Paint(item, fmt.Sprintf("  %s in · %s out · %s cached · %s reasoning",
-		Tokens(s.Usage.InputTokens), Tokens(s.Usage.OutputTokens), Tokens(s.Usage.CacheReadTokens), Tokens(s.Usage.ReasoningTokens))))
+		text.Compact(s.Usage.InputTokens), text.Compact(s.Usage.OutputTokens), text.Compact(s.Usage.CacheReadTokens), text.Compact(s.Usage.ReasoningTokens))))
 	var unpriced []string
 	for _, mu := range u.Models {
 		if !mu.Priced {
@@ -186,9 +187,9 @@ func (u Usage) View(th *themes.Theme, width int) string {
 	switch {
 	case len(unpriced) > 0 && s.CostUSD == 0:
 		// $0 would read as free; a model without a list price is not.
-		lines = append(lines, render.Paint(item, "  cost unknown")+render.Paint(muted, clip(" (no list price for "+strings.Join(unpriced, ", ")+")", max(width-15, 1))))
+		lines = append(lines, render.Paint(item, "  cost unknown")+render.Paint(muted, render.Truncate(" (no list price for "+strings.Join(unpriced, ", ")+")", max(width-15, 1), "…")))
 	case len(unpriced) > 0:
-		lines = append(lines, render.Paint(item, "  cost at least "+Dollars(s.CostUSD))+render.Paint(muted, clip(" (list prices of "+u.PricesAsOf+"; none for "+strings.Join(unpriced, ", ")+")", max(width-24, 1))))
+		lines = append(lines, render.Paint(item, "  cost at least "+Dollars(s.CostUSD))+render.Paint(muted, render.Truncate(" (list prices of "+u.PricesAsOf+"; none for "+strings.Join(unpriced, ", ")+")", max(width-24, 1), "…")))
 	default:
 		lines = append(lines, render.Paint(item, "  cost "+Dollars(s.CostUSD))+render.Paint(muted, " (estimated at list prices of "+u.PricesAsOf+")"))
 	}
@@ -203,8 +204,8 @@ func (u Usage) View(th *themes.Theme, width int) string {
 		if len(u.Earlier) > 1 {
 			parts = strconv.Itoa(len(u.Earlier)) + " parts"
 		}
-		lines = append(lines, render.Paint(muted, clip(fmt.Sprintf("  before compression (%s): %s in · %s out · %s",
-			parts, Tokens(t.InputTokens), Tokens(t.OutputTokens), Dollars(cost)), width)))
+		lines = append(lines, render.Paint(muted, render.Truncate(fmt.Sprintf("  before compression (%s): %s in · %s out · %s",
+			parts, text.Compact(t.InputTokens), text.Compact(t.OutputTokens), Dollars(cost)), width, "…")))
 	}
 	if u.Window > 0 {
 		lines = append(lines, "", render.Paint(title, "Context"))
@@ -229,17 +230,17 @@ func (u Usage) View(th *themes.Theme, width int) string {
 			calls = "1 call"
 		}
 		detail := fmt.Sprintf("%s in · %s out · %s cached · %s · %s",
-			Tokens(mu.Usage.InputTokens), Tokens(mu.Usage.OutputTokens), Tokens(mu.Usage.CacheReadTokens), calls, cost)
-		if row := "  " + padTo(clip(mu.Model, nameW), nameW) + "  " + detail; render.Width(row) <= width {
+			text.Compact(mu.Usage.InputTokens), text.Compact(mu.Usage.OutputTokens), text.Compact(mu.Usage.CacheReadTokens), calls, cost)
+		if row := "  " + padTo(render.Truncate(mu.Model, nameW, "…"), nameW) + "  " + detail; render.Width(row) <= width {
 			lines = append(lines, render.Paint(item, row))
 			continue
 		}
 		// Narrow: the model on a line of its own, the numbers below.
-		lines = append(lines, render.Paint(item, clip("  "+mu.Model, width)), render.Paint(item, clip("    "+detail, width)))
+		lines = append(lines, render.Paint(item, render.Truncate("  "+mu.Model, width, "…")), render.Paint(item, render.Truncate("    "+detail, width, "…")))
 	}
 	if o := u.Other; o.InputTokens+o.OutputTokens > 0 {
-		lines = append(lines, render.Paint(muted, clip(fmt.Sprintf("  %s  %s in · %s out (titles, summaries)",
-			padTo("other", nameW), Tokens(o.InputTokens), Tokens(o.OutputTokens)), width)))
+		lines = append(lines, render.Paint(muted, render.Truncate(fmt.Sprintf("  %s  %s in · %s out (titles, summaries)",
+			padTo("other", nameW), text.Compact(o.InputTokens), text.Compact(o.OutputTokens)), width, "…")))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -249,18 +250,6 @@ func padTo(s string, w int) string {
 		return s + strings.Repeat(" ", w-n)
 	}
 	return s
-}
-
-// Tokens writes a token count briefly: 950, 12.3k, 1.2M.
-func Tokens(n int) string {
-	switch {
-	case n < 1000:
-		return strconv.Itoa(n)
-	case n < 1_000_000:
-		return strconv.FormatFloat(float64(n)/1000, 'f', 1, 64) + "k"
-	default:
-		return strconv.FormatFloat(float64(n)/1_000_000, 'f', 1, 64) + "M"
-	}
 }
 
 // Dollars writes a cost: $0.0042 below a cent, $1.23 above.
@@ -285,11 +274,11 @@ func ContextBar(th *themes.Theme, used, window, width int) string {
 	}
 	p := th.Panel
 	pct := used * 100 / window
-	label := fmt.Sprintf(" %d%% of %s", pct, Tokens(window))
+	label := fmt.Sprintf(" %d%% of %s", pct, text.Compact(window))
 	fill := render.Open(p.BarFill)
 	if pct >= 80 {
 		fill = render.Open(p.BarWarn)
-		label = fmt.Sprintf(" %d%%! of %s", pct, Tokens(window))
+		label = fmt.Sprintf(" %d%%! of %s", pct, text.Compact(window))
 	}
 	cells := max(width-render.Width(label)-2, 4)
 	n := min(cells*used/window, cells)

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/internal/atomicfile"
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/store"
 )
 
@@ -74,7 +75,7 @@ func (p *Pane) fork() tea.Cmd {
 			return doneMsg{what: "forked", sess: parent, err: err}
 		}
 		note := fmt.Sprintf("forked “%s” with its first %s — your next message continues the fork",
-			titleOf(&parent), plural(child.MessageCount, "message"))
+			titleOf(&parent), text.Plural(child.MessageCount, "message"))
 		if through <= 0 {
 			note = fmt.Sprintf("forked “%s” — your next message continues the fork", titleOf(&parent))
 		}
@@ -156,7 +157,7 @@ func (p *Pane) answer(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 func (p *Pane) rename(s store.Session, title string) tea.Cmd {
-	title = oneLine(title)
+	title = text.OneLine(title)
 	if title == "" {
 		return p.say("a title cannot be empty", true)
 	}

@@ -2,9 +2,7 @@ package sessions
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,14 +10,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 
+	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/keys"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // clock is the fixed time the tests run at.
 var clock = time.Date(2026, 12, 1, 15, 30, 0, 0, time.UTC)
@@ -86,13 +82,24 @@ func seed(t testing.TB, st *store.Store) {
 	}
 }
 
+// seeded is a pane of the given size on a seeded store (see seed), opening
+// at session id ("" for the list).
+func seeded(t testing.TB, width, height int, id string) (*Pane, *driver) {
+	t.Helper()
+	st := openStore(t)
+	seed(t, st)
+	p, d := newPane(t, st, width, height)
+	d.Exec(p.Open(id))
+	return p, d
+}
+
 // driver runs the pane's commands on goroutines and feeds their messages
 // back on the test's goroutine, like the program does. OpenMsg and
 // ChangedMsg (for the root model) are collected.
 type driver struct {
+	*uitest.Driver
 	t       testing.TB
 	p       *Pane
-	msgs    chan tea.Msg
 	opened  []OpenMsg
 	changed []ChangedMsg
 }
@@ -103,63 +110,38 @@ func newPane(t testing.TB, st *store.Store, width, height int) (*Pane, *driver) 
 	p := New(context.Background(), Options{Store: st, Theme: th, Keys: keys.Default(), Now: func() time.Time { return clock },
 		Debounce: time.Millisecond, Home: t.TempDir()})
 	p.SetSize(width, height)
-	d := &driver{t: t, p: p, msgs: make(chan tea.Msg, 1024)}
+	d := &driver{t: t, p: p}
+	d.Driver = uitest.NewDriver(t, d.handle, func() string { return plain(p) })
 	return p, d
 }
 
-func (d *driver) exec(cmd tea.Cmd) {
-	if cmd == nil {
-		return
-	}
-	go func() {
-		if msg := cmd(); msg != nil {
-			d.msgs <- msg
-		}
-	}()
-}
-
-func (d *driver) handle(msg tea.Msg) {
+// handle takes a message the pane's commands returned, as the root model
+// does.
+func (d *driver) handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			d.exec(c)
-		}
 	case Msg:
-		d.exec(d.p.Handle(msg))
+		return d.p.Handle(msg)
 	case OpenMsg:
 		d.opened = append(d.opened, msg)
 	case ChangedMsg:
 		d.changed = append(d.changed, msg)
 	}
-}
-
-// until processes messages until cond holds.
-func (d *driver) until(what string, cond func() bool) {
-	d.t.Helper()
-	deadline := time.After(20 * time.Second)
-	for !cond() {
-		select {
-		case msg := <-d.msgs:
-			d.handle(msg)
-		case <-deadline:
-			d.t.Fatalf("timed out waiting for %s; screen:\n%s", what, plain(d.p))
-		}
-	}
+	return nil
 }
 
 // settle waits until nothing the screen depends on is still loading.
 func (d *driver) settle() {
 	d.t.Helper()
-	d.until("the pane to settle", d.p.idle)
+	d.Until("the pane to settle", d.p.idle)
 }
 
 func (d *driver) key(s string) {
-	d.exec(d.p.Update(press(s)))
+	d.Exec(d.p.Update(uitest.Key(s)))
 }
 
 func (d *driver) typeText(s string) {
-	for _, r := range s {
-		d.key(string(r))
+	for _, k := range uitest.Type(s) {
+		d.Exec(d.p.Update(k))
 	}
 }
 
@@ -181,86 +163,18 @@ func (p *Pane) idle() bool {
 	return true
 }
 
-func press(s string) tea.KeyPressMsg {
-	switch s {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "shift+up":
-		return tea.KeyPressMsg{Code: tea.KeyUp, Mod: tea.ModShift}
-	case "shift+down":
-		return tea.KeyPressMsg{Code: tea.KeyDown, Mod: tea.ModShift}
-	case "pgdown":
-		return tea.KeyPressMsg{Code: tea.KeyPgDown}
-	case "pgup":
-		return tea.KeyPressMsg{Code: tea.KeyPgUp}
-	case "home":
-		return tea.KeyPressMsg{Code: tea.KeyHome}
-	case "end":
-		return tea.KeyPressMsg{Code: tea.KeyEnd}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	}
-	if c, ok := strings.CutPrefix(s, "ctrl+"); ok {
-		return tea.KeyPressMsg{Code: rune(c[0]), Mod: tea.ModCtrl}
-	}
-	r := []rune(s)
-	return tea.KeyPressMsg{Code: r[0], Text: s}
-}
+// plain is the pane's view as a person reads it.
+func plain(p *Pane) string { return uitest.Plain(p.View()) }
 
-// plain is the pane's view without escape sequences, lines right-trimmed.
-func plain(p *Pane) string {
-	lines := strings.Split(ansi.Strip(p.View()), "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
-	}
-	return strings.Join(lines, "\n")
-}
-
-// golden compares got with testdata/name.golden (or rewrites it with
-// -update).
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./ui/sessions -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from %s:\n--- got\n%s\n--- want\n%s", name, path, got, want)
-	}
-}
-
-// checkWidth fails when a line of the view is wider than the pane.
+// checkWidth fails when the view has other than the pane's height in
+// lines, or a line wider than the pane.
 func checkWidth(t *testing.T, p *Pane) {
 	t.Helper()
-	lines := strings.Split(p.View(), "\n")
-	if len(lines) != p.height {
-		t.Errorf("the view has %d lines, want %d", len(lines), p.height)
+	view := p.View()
+	if n := strings.Count(view, "\n") + 1; n != p.height {
+		t.Errorf("the view has %d lines, want %d", n, p.height)
 	}
-	for i, l := range lines {
-		if w := ansi.StringWidth(l); w > p.width {
-			t.Errorf("line %d is %d wide (pane %d): %q", i, w, p.width, ansi.Strip(l))
-		}
-	}
+	uitest.CheckWidth(t, view, p.width)
 }
 
 // manySessions stores n one-message sessions, a minute apart, the newest

@@ -1,11 +1,11 @@
 package sessions
 
 import (
-	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/ui/render"
 )
@@ -315,7 +315,7 @@ func (p *Pane) sessionRow(s *store.Session, preview string, width int, selected 
 		meta = "archived · " + meta
 	}
 	room := width - render.Width(lead) - render.Width(meta) - 2
-	title = render.Truncate(oneLine(title), max(room, 4), "…")
+	title = render.Truncate(text.OneLine(title), max(room, 4), "…")
 	gap := max(width-render.Width(lead)-render.Width(title)-render.Width(meta), 1)
 	if selected {
 		return render.Paint(p.ink.selected, render.Truncate(lead+title+spaces(gap)+meta, width, "…"))
@@ -331,7 +331,7 @@ func (p *Pane) sessionRow(s *store.Session, preview string, width int, selected 
 // meta is a session's facts for its row, fewer on narrow screens.
 func (p *Pane) meta(s *store.Session, width int) string {
 	age := ago(p.now(), s.UpdatedAt)
-	n := plural(s.MessageCount, "msg")
+	n := text.Plural(s.MessageCount, "msg")
 	switch {
 	case width < 50:
 		return age
@@ -343,11 +343,4 @@ func (p *Pane) meta(s *store.Session, width int) string {
 		model = "—"
 	}
 	return s.Source + " · " + render.Truncate(model, 24, "…") + " · " + n + " · " + age
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
 }

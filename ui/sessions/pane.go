@@ -19,6 +19,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/keys"
@@ -264,15 +265,15 @@ func (p *Pane) Back() (tea.Cmd, bool) {
 }
 
 // Paste adds pasted text to the search (or to the title being edited).
-func (p *Pane) Paste(text string) tea.Cmd {
-	text = oneLine(text)
+func (p *Pane) Paste(pasted string) tea.Cmd {
+	pasted = text.OneLine(pasted)
 	if p.ask != nil {
 		if p.ask.kind == askRename {
-			p.ask.text += text
+			p.ask.text += pasted
 		}
 		return nil
 	}
-	return p.setQuery(p.query + text)
+	return p.setQuery(p.query + pasted)
 }
 
 // Handle applies one of the pane's messages.

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/ui/render"
 )
@@ -211,10 +212,10 @@ func (p *Pane) previewView(width, rows int) []string {
 	if title == "" {
 		title = "(untitled)"
 	}
-	add(ink, oneLine(title))
+	add(ink, text.OneLine(title))
 	add(p.ink.meta, d.sess.ID+" · "+d.sess.Source+" · "+orDash(d.sess.Model))
 	loc := p.now().Location()
-	facts := plural(d.sess.MessageCount, "message") + " · started " + d.sess.StartedAt.In(loc).Format("Jan 2 15:04") +
+	facts := text.Plural(d.sess.MessageCount, "message") + " · started " + d.sess.StartedAt.In(loc).Format("Jan 2 15:04") +
 		" · active " + ago(p.now(), d.sess.UpdatedAt) + " ago"
 	add(p.ink.meta, facts)
 	var extra []string
@@ -222,7 +223,7 @@ func (p *Pane) previewView(width, rows int) []string {
 		extra = append(extra, d.sess.Cwd)
 	}
 	if u := d.sess.Usage; u.InputTokens+u.OutputTokens > 0 {
-		extra = append(extra, "↑"+compact(u.InputTokens)+" ↓"+compact(u.OutputTokens)+" tokens")
+		extra = append(extra, "↑"+text.Compact(u.InputTokens)+" ↓"+text.Compact(u.OutputTokens)+" tokens")
 	}
 	if d.sess.Archived {
 		extra = append(extra, "archived")
@@ -296,7 +297,7 @@ func (p *Pane) treeLines(d *previewData, width int) []string {
 			if s.ID == p.current {
 				mark = "● "
 			}
-			line := render.Paint(p.ink.tree, indent+branch) + render.Paint(p.ink.mark, mark) + render.Paint(ink, oneLine(title)) + render.Paint(p.ink.hint, tag)
+			line := render.Paint(p.ink.tree, indent+branch) + render.Paint(p.ink.mark, mark) + render.Paint(ink, text.OneLine(title)) + render.Paint(p.ink.hint, tag)
 			out = append(out, render.Truncate(line, width, "…"))
 			walk(n.Children, indent+next)
 		}
@@ -304,7 +305,7 @@ func (p *Pane) treeLines(d *previewData, width int) []string {
 	walk(store.LineageTree(d.lineage), "")
 	if len(out) > maxTreeLines {
 		more := len(out) - maxTreeLines + 1
-		out = append(out[:maxTreeLines-1], render.Paint(p.ink.hint, "… "+plural(more, "more session")))
+		out = append(out[:maxTreeLines-1], render.Paint(p.ink.hint, "… "+text.Plural(more, "more session")))
 	}
 	return out
 }
@@ -355,11 +356,11 @@ func (p *Pane) messageBlock(m *store.Message, width int, cursor bool) []string {
 		ink = p.ink.match
 	}
 	out := []string{render.Paint(p.ink.mark, mark) + render.Paint(ink, render.Truncate(label, width-2, "…"))}
-	text := m.Content
+	content := m.Content
 	for _, c := range m.ToolCalls {
-		text += "\n→ " + c.Name + " " + c.Arguments
+		content += "\n→ " + c.Name + " " + c.Arguments
 	}
-	wrapped := render.Wrap(oneLine(text), p.ink.snippet, max(width-4, 8))
+	wrapped := render.Wrap(text.OneLine(content), p.ink.snippet, max(width-4, 8))
 	if len(wrapped) > lines {
 		wrapped = wrapped[:lines]
 		wrapped[lines-1] = render.Truncate(wrapped[lines-1], width-5, "") + render.Paint(p.ink.hint, "…")

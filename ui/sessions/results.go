@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/ui/render"
 )
@@ -124,7 +125,7 @@ func (p *Pane) groupHeader(g *store.SessionGroup, width int, current bool) strin
 	if width >= 80 {
 		meta = root.Source + " · " + matches + " · " + age
 		if n := len(g.Sessions); n > 1 || n == 1 && g.Sessions[0].ID != root.ID {
-			meta = root.Source + " · " + matches + " in " + plural(n, "session") + " · " + age
+			meta = root.Source + " · " + matches + " in " + text.Plural(n, "session") + " · " + age
 		}
 	}
 	if root.Archived {
@@ -135,7 +136,7 @@ func (p *Pane) groupHeader(g *store.SessionGroup, width int, current bool) strin
 		lead = "▸ "
 	}
 	room := width - 2 - render.Width(meta) - 2
-	title = render.Truncate(oneLine(title), max(room, 4), "…")
+	title = render.Truncate(text.OneLine(title), max(room, 4), "…")
 	gap := max(width-2-render.Width(title)-render.Width(meta), 1)
 	return render.Paint(p.ink.mark, lead) + render.Paint(p.ink.group, title) + spaces(gap) + render.Paint(p.ink.meta, meta)
 }
@@ -218,7 +219,7 @@ func wrapMarked(snippet string, width, rows int) [][]markedRun {
 	}
 	var cells []cell
 	marked := false
-	for _, r := range oneLine(snippet) {
+	for _, r := range text.OneLine(snippet) {
 		switch string(r) {
 		case store.SnippetOpen:
 			marked = true

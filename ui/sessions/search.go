@@ -260,6 +260,3 @@ func dropWord(s string) string {
 	s = strings.TrimRightFunc(s, unicode.IsSpace)
 	return s[:strings.LastIndexFunc(s, unicode.IsSpace)+1]
 }
-
-// oneLine collapses whitespace, newlines included.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

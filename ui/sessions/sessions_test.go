@@ -9,41 +9,33 @@ import (
 	"testing"
 	"time"
 
+	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/store"
 )
 
 func TestListGolden(t *testing.T) {
 	for _, w := range []int{60, 200} {
-		st := openStore(t)
-		seed(t, st)
-		p, d := newPane(t, st, w, 20)
-		d.exec(p.Open("20261125_110000_dddddd"))
+		p, d := seeded(t, w, 20, "20261125_110000_dddddd")
 		d.settle()
 		checkWidth(t, p)
-		golden(t, "list_"+itoa(w), plain(p))
+		uitest.Golden(t, "list_"+itoa(w), plain(p))
 	}
 }
 
 func TestSearchGolden(t *testing.T) {
 	for _, w := range []int{60, 200} {
-		st := openStore(t)
-		seed(t, st)
-		p, d := newPane(t, st, w, 24)
-		d.exec(p.Open(""))
+		p, d := seeded(t, w, 24, "")
 		d.settle()
 		d.typeText("xyloph") // a word being typed matches as a prefix
 		d.settle()
 		p.search.took = 7 * time.Millisecond // the only thing that varies
 		checkWidth(t, p)
-		golden(t, "search_"+itoa(w), plain(p))
+		uitest.Golden(t, "search_"+itoa(w), plain(p))
 	}
 }
 
 func TestSearchGroupsALineageAndHighlights(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 200, 30)
-	d.exec(p.Open(""))
+	p, d := seeded(t, 200, 30, "")
 	d.typeText("xylophone")
 	d.settle()
 	s := &p.search
@@ -70,18 +62,15 @@ func TestSearchGroupsALineageAndHighlights(t *testing.T) {
 
 // An answer to an older query arriving after the newer one is dropped.
 func TestStaleResultsAreDropped(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 100, 20)
-	d.exec(p.Open(""))
+	p, d := seeded(t, 100, 20, "")
 	d.settle()
 	p.setQuery("backups")
 	old := p.search.seq
 	oldCmd := p.startSearch()
 	p.setQuery("xylophone")
 	newCmd := p.startSearch()
-	d.handle(newCmd())
-	d.handle(oldCmd()) // late (and cancelled)
+	d.Send(newCmd())
+	d.Send(oldCmd()) // late (and cancelled)
 	d.settle()
 	got := plain(p)
 	if !strings.Contains(got, "Deploy the payments") || strings.Contains(got, "Nightly backup") {
@@ -90,10 +79,7 @@ func TestStaleResultsAreDropped(t *testing.T) {
 }
 
 func TestEnterOpensAtTheHitAndCtrlRResumes(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 100, 20)
-	d.exec(p.Open(""))
+	p, d := seeded(t, 100, 20, "")
 	d.typeText("connection refused")
 	d.settle()
 	h, sess, ok := p.selectedHit()
@@ -101,12 +87,12 @@ func TestEnterOpensAtTheHitAndCtrlRResumes(t *testing.T) {
 		t.Fatalf("no hit:\n%s", plain(p))
 	}
 	d.key("enter")
-	d.until("the open request", func() bool { return len(d.opened) == 1 })
+	d.Until("the open request", func() bool { return len(d.opened) == 1 })
 	if got := d.opened[0]; got.SessionID != sess.ID || got.MessageID != h.MessageID || h.MessageID == 0 {
 		t.Fatalf("enter asked for %+v, want session %s at message %d", got, sess.ID, h.MessageID)
 	}
 	d.key("ctrl+r")
-	d.until("the resume request", func() bool { return len(d.opened) == 2 })
+	d.Until("the resume request", func() bool { return len(d.opened) == 2 })
 	if got := d.opened[1]; got.SessionID != sess.ID || got.MessageID != 0 {
 		t.Fatalf("ctrl+r asked for %+v, want the session at its end", got)
 	}
@@ -118,7 +104,7 @@ func TestForkFromThePreviewedMessage(t *testing.T) {
 	st := openStore(t)
 	seed(t, st)
 	p, d := newPane(t, st, 200, 30)
-	d.exec(p.Open(""))
+	d.Exec(p.Open(""))
 	d.typeText("connection refused")
 	d.settle()
 	hit, parent, _ := p.selectedHit()
@@ -131,7 +117,7 @@ func TestForkFromThePreviewedMessage(t *testing.T) {
 		t.Fatalf("the previewed answer is not marked:\n%s", plain(p))
 	}
 	d.key("ctrl+f")
-	d.until("the fork to open", func() bool { return len(d.opened) == 1 })
+	d.Until("the fork to open", func() bool { return len(d.opened) == 1 })
 	child := d.opened[0]
 	if child.MessageID != 0 || !strings.Contains(child.Note, "forked “Deploy the payments service”") {
 		t.Fatalf("fork opened %+v", child)
@@ -152,7 +138,7 @@ func TestRenameArchiveDelete(t *testing.T) {
 	seed(t, st)
 	ctx := context.Background()
 	p, d := newPane(t, st, 100, 20)
-	d.exec(p.Open(""))
+	d.Exec(p.Open(""))
 	d.settle()
 	first, _, _ := p.list.at(0)
 	id := first.ID
@@ -165,7 +151,7 @@ func TestRenameArchiveDelete(t *testing.T) {
 	d.key("ctrl+u")
 	d.typeText("Where was the xylophone port")
 	d.key("enter")
-	d.until("the rename", func() bool { return len(d.changed) == 1 })
+	d.Until("the rename", func() bool { return len(d.changed) == 1 })
 	if rec, _ := st.Session(ctx, id); rec.Title != "Where was the xylophone port" {
 		t.Fatalf("title %q", rec.Title)
 	}
@@ -176,7 +162,7 @@ func TestRenameArchiveDelete(t *testing.T) {
 
 	// Archive: gone from the list, back with ctrl+g.
 	d.key("ctrl+a")
-	d.until("the archiving", func() bool { return len(d.changed) == 2 })
+	d.Until("the archiving", func() bool { return len(d.changed) == 2 })
 	d.settle()
 	if rec, _ := st.Session(ctx, id); !rec.Archived {
 		t.Fatal("not archived")
@@ -206,7 +192,7 @@ func TestRenameArchiveDelete(t *testing.T) {
 	}
 	d.key("ctrl+x")
 	d.key("y")
-	d.until("the deletion", func() bool { return len(d.changed) == 3 })
+	d.Until("the deletion", func() bool { return len(d.changed) == 3 })
 	if _, err := st.Session(ctx, victim.ID); err == nil {
 		t.Fatal("not deleted")
 	}
@@ -217,10 +203,7 @@ func TestRenameArchiveDelete(t *testing.T) {
 
 // The session the chat shows cannot be deleted from under it.
 func TestTheCurrentSessionIsNotDeleted(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 100, 20)
-	d.exec(p.Open("20261201_120000_ffffff"))
+	p, d := seeded(t, 100, 20, "20261201_120000_ffffff")
 	d.settle()
 	d.key("ctrl+x")
 	if p.ask != nil || !strings.Contains(plain(p), "before deleting it") {
@@ -229,10 +212,7 @@ func TestTheCurrentSessionIsNotDeleted(t *testing.T) {
 }
 
 func TestExportWritesUnderHermHome(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 100, 20)
-	d.exec(p.Open(""))
+	p, d := seeded(t, 100, 20, "")
 	d.settle()
 	s, _, _ := p.list.at(0)
 	d.key("ctrl+e")
@@ -240,7 +220,7 @@ func TestExportWritesUnderHermHome(t *testing.T) {
 		t.Fatalf("the question does not say where:\n%s", plain(p))
 	}
 	d.key("m")
-	d.until("the export", func() bool { return strings.Contains(p.notice, "exported") || p.noticeErr })
+	d.Until("the export", func() bool { return strings.Contains(p.notice, "exported") || p.noticeErr })
 	path := filepath.Join(p.home, "exports", s.ID+".md")
 	b, err := os.ReadFile(path)
 	if err != nil || !strings.Contains(string(b), "remind me what the xylophone port was") {
@@ -254,16 +234,13 @@ func TestExportWritesUnderHermHome(t *testing.T) {
 	}
 	d.key("ctrl+e")
 	d.key("j")
-	d.until("the JSONL export", func() bool { _, err := os.Stat(strings.TrimSuffix(path, ".md") + ".jsonl"); return err == nil })
+	d.Until("the JSONL export", func() bool { _, err := os.Stat(strings.TrimSuffix(path, ".md") + ".jsonl"); return err == nil })
 }
 
 // Queries people type half-way are answered in words, never with a raw
 // SQLite error.
 func TestMalformedQueries(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 100, 20)
-	d.exec(p.Open(""))
+	p, d := seeded(t, 100, 20, "")
 	for _, q := range []string{`"connection ref`, "before:", "AND OR", "x*y* -", "((("} {
 		d.key("ctrl+u")
 		d.typeText(q)
@@ -284,10 +261,7 @@ func TestMalformedQueries(t *testing.T) {
 // Esc cancels a question, then clears the search, then lets the pane
 // close.
 func TestBack(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 100, 20)
-	d.exec(p.Open(""))
+	p, d := seeded(t, 100, 20, "")
 	d.typeText("xylophone")
 	d.settle()
 	d.key("ctrl+t")
@@ -297,7 +271,7 @@ func TestBack(t *testing.T) {
 	if cmd, ok := p.Back(); !ok || p.query != "" {
 		t.Fatal("esc did not clear the search")
 	} else {
-		d.exec(cmd)
+		d.Exec(cmd)
 	}
 	if _, ok := p.Back(); ok {
 		t.Fatal("esc with nothing to cancel should close the pane")
@@ -310,7 +284,7 @@ func TestListIsVirtual(t *testing.T) {
 	st := openStore(t)
 	manySessions(t, st, 1200)
 	p, d := newPane(t, st, 80, 30)
-	d.exec(p.Open(""))
+	d.Exec(p.Open(""))
 	d.settle()
 	if p.list.total != 1200 || len(p.list.pages) > 2 {
 		t.Fatalf("total %d, %d pages read for the first screen", p.list.total, len(p.list.pages))
@@ -348,10 +322,7 @@ func TestPagesAreEvicted(t *testing.T) {
 
 // Narrow screens show the preview instead of the list with tab.
 func TestNarrowPreview(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 60, 24)
-	d.exec(p.Open(""))
+	p, d := seeded(t, 60, 24, "")
 	d.settle()
 	if strings.Contains(plain(p), "Latest messages") {
 		t.Fatal("a 60-column pane shows the preview beside the list")
@@ -361,7 +332,7 @@ func TestNarrowPreview(t *testing.T) {
 	d.key("tab")
 	d.settle()
 	checkWidth(t, p)
-	golden(t, "preview_60", plain(p))
+	uitest.Golden(t, "preview_60", plain(p))
 }
 
 func TestAsYouType(t *testing.T) {
@@ -410,10 +381,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // Tiny windows get exactly their size, whatever is shown.
 func TestTinyWindows(t *testing.T) {
-	st := openStore(t)
-	seed(t, st)
-	p, d := newPane(t, st, 100, 20)
-	d.exec(p.Open(""))
+	p, d := seeded(t, 100, 20, "")
 	d.settle()
 	for _, size := range [][2]int{{10, 3}, {30, 5}, {1, 1}, {45, 8}, {119, 12}, {120, 12}} {
 		p.SetSize(size[0], size[1])

@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
+	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/render"
 )
@@ -79,10 +80,10 @@ func (p *Pane) topLine() string {
 			left = render.Paint(ink.prompt, "Rename ❯ ") + q.text + caret
 			right = "enter save · esc cancel"
 		case askDelete:
-			left = render.Paint(ink.err, "Delete “"+oneLine(titleOf(&q.sess))+"” and its "+plural(q.sess.MessageCount, "message")+"? It cannot be undone.")
+			left = render.Paint(ink.err, "Delete “"+text.OneLine(titleOf(&q.sess))+"” and its "+text.Plural(q.sess.MessageCount, "message")+"? It cannot be undone.")
 			right = p.yes.Yes.Help().Key + " delete · " + p.yes.No.Help().Key + " keep"
 		case askExport:
-			left = render.Paint(ink.prompt, "Export “"+oneLine(titleOf(&q.sess))+"” to "+p.home+"/exports as")
+			left = render.Paint(ink.prompt, "Export “"+text.OneLine(titleOf(&q.sess))+"” to "+p.home+"/exports as")
 			right = "m Markdown · j JSONL · esc cancel"
 		}
 		right = render.Paint(ink.hint, right)
@@ -109,7 +110,7 @@ func (p *Pane) status() string {
 		case s.err != "":
 			return ""
 		}
-		n := plural(len(s.groups), "conversation")
+		n := text.Plural(len(s.groups), "conversation")
 		if s.more {
 			n += "+"
 		}
@@ -196,17 +197,6 @@ func ago(now, t time.Time) string {
 		return strconv.Itoa(int(d/(30*24*time.Hour))) + "mo"
 	}
 	return strconv.Itoa(int(d/(365*24*time.Hour))) + "y"
-}
-
-// compact writes a count briefly: 950, 12.3k, 1.2M.
-func compact(n int) string {
-	switch {
-	case n < 1000:
-		return strconv.Itoa(n)
-	case n < 1_000_000:
-		return strconv.FormatFloat(float64(n)/1000, 'f', 1, 64) + "k"
-	}
-	return strconv.FormatFloat(float64(n)/1_000_000, 'f', 1, 64) + "M"
 }
 
 // thousands writes n with thousands separators: 100,000.

@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/herm-dev/herm/internal/uitest"
 	sk "github.com/herm-dev/herm/skills"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/keys"
@@ -60,7 +61,7 @@ func BenchmarkViewScrollLargeSkill(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p.Update(keyMsg("down"))
+		p.Update(uitest.Key("down"))
 		_ = p.View()
 	}
 }
@@ -92,7 +93,7 @@ func BenchmarkSearch500Skills(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		p.Update(tea.KeyPressMsg{Code: '4', Text: "4"})
 		_ = p.View()
-		p.Update(keyMsg("backspace"))
+		p.Update(uitest.Key("backspace"))
 		_ = p.View()
 	}
 }

@@ -7,47 +7,19 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/themes"
 )
 
 func edKeys(e *editor, keys ...string) {
 	for _, k := range keys {
-		var msg tea.KeyPressMsg
-		switch k {
-		case "ctrl+k":
-			msg = tea.KeyPressMsg{Code: 'k', Mod: tea.ModCtrl}
-		case "ctrl+u":
-			msg = tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}
-		case "ctrl+w":
-			msg = tea.KeyPressMsg{Code: 'w', Mod: tea.ModCtrl}
-		case "alt+f":
-			msg = tea.KeyPressMsg{Code: 'f', Mod: tea.ModAlt}
-		case "alt+b":
-			msg = tea.KeyPressMsg{Code: 'b', Mod: tea.ModAlt}
-		case "ctrl+end":
-			msg = tea.KeyPressMsg{Code: tea.KeyEnd, Mod: tea.ModCtrl}
-		case "home":
-			msg = tea.KeyPressMsg{Code: tea.KeyHome}
-		case "end":
-			msg = tea.KeyPressMsg{Code: tea.KeyEnd}
-		case "left":
-			msg = tea.KeyPressMsg{Code: tea.KeyLeft}
-		case "right":
-			msg = tea.KeyPressMsg{Code: tea.KeyRight}
-		case "delete":
-			msg = tea.KeyPressMsg{Code: tea.KeyDelete}
-		case "tab":
-			msg = tea.KeyPressMsg{Code: tea.KeyTab}
-		default:
-			msg = keyMsg(k)
-		}
-		e.update(msg)
+		e.update(uitest.Key(k))
 	}
 }
 
 func edType(e *editor, s string) {
-	for _, r := range s {
-		e.update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	for _, k := range uitest.Type(s) {
+		e.update(k)
 	}
 }
 

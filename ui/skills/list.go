@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/herm-dev/herm/internal/text"
 	sk "github.com/herm-dev/herm/skills"
 	"github.com/herm-dev/herm/ui/render"
 )
@@ -42,13 +43,13 @@ func (p *Pane) loadCatalog(selectName string) tea.Cmd {
 		c := lib.Catalog()
 		items := make([]item, 0, len(c.Skills)+len(c.Problems))
 		for _, s := range c.Skills {
-			items = append(items, item{name: s.Name, desc: oneLine(s.Description), skill: s, readOnly: s.ReadOnly,
+			items = append(items, item{name: s.Name, desc: text.OneLine(s.Description), skill: s, readOnly: s.ReadOnly,
 				warn: len(s.Warnings) > 0, path: s.Path, dir: s.Dir})
 		}
 		for i := range c.Problems {
 			pr := &c.Problems[i]
 			dir := filepath.Dir(pr.Path)
-			items = append(items, item{name: filepath.Base(dir), desc: oneLine(relError(pr.Err, lib.Root())), problem: pr,
+			items = append(items, item{name: filepath.Base(dir), desc: text.OneLine(relError(pr.Err, lib.Root())), problem: pr,
 				readOnly: pr.ReadOnly, path: pr.Path, dir: dir})
 		}
 		sort.SliceStable(items, func(i, j int) bool { return items[i].name < items[j].name })
@@ -309,8 +310,6 @@ func (l *listState) counts() string {
 	}
 	return s
 }
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // helpKey is the first key a binding's help names ("e enter" → "e").
 func helpKey(b key.Binding) string {

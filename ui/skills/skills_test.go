@@ -2,7 +2,6 @@ package skills
 
 import (
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,64 +9,20 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
+	"github.com/herm-dev/herm/internal/uitest"
 	sk "github.com/herm-dev/herm/skills"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/ui/keys"
 	"github.com/herm-dev/herm/ui/render"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+// runner drives the pane, feeding its own messages back into it.
+func runner(p *Pane) uitest.Runner[Msg] { return uitest.Runner[Msg]{Update: p.Update} }
 
-// drive runs cmd as the program would and feeds the pane's messages back
-// into it, until nothing is left to run.
-func drive(p *Pane, cmd tea.Cmd) {
-	if cmd == nil {
-		return
-	}
-	switch msg := cmd().(type) {
-	case tea.BatchMsg:
-		for _, c := range msg {
-			drive(p, c)
-		}
-	case Msg:
-		drive(p, p.Update(msg))
-	}
-}
-
-func keyMsg(s string) tea.KeyPressMsg {
-	switch s {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "pgdown":
-		return tea.KeyPressMsg{Code: tea.KeyPgDown}
-	case "ctrl+s":
-		return tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl}
-	}
-	r := []rune(s)
-	return tea.KeyPressMsg{Code: r[0], Text: s}
-}
-
-func press(p *Pane, keys ...string) {
-	for _, k := range keys {
-		drive(p, p.Update(keyMsg(k)))
-	}
-}
-
-func typeText(p *Pane, s string) {
-	for _, r := range s {
-		drive(p, p.Update(tea.KeyPressMsg{Code: r, Text: string(r)}))
-	}
-}
+func drive(p *Pane, cmd tea.Cmd)    { runner(p).Run(cmd) }
+func press(p *Pane, keys ...string) { runner(p).Press(keys...) }
+func typeText(p *Pane, s string)    { runner(p).Type(s) }
 
 // replaceText replaces the editor's text as a person would: the old text
 // deleted, the new one pasted.
@@ -77,41 +32,7 @@ func replaceText(p *Pane, s string) {
 	p.edit.ed.gotoLine(1)
 }
 
-func screen(p *Pane) string {
-	lines := strings.Split(ansi.Strip(p.View()), "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
-	}
-	return strings.Join(lines, "\n")
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		os.MkdirAll("testdata", 0o755)
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./ui/skills -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from %s:\n--- got\n%s\n--- want\n%s", name, path, got, want)
-	}
-}
-
-func checkWidth(t *testing.T, s string, w int) {
-	t.Helper()
-	for i, l := range strings.Split(s, "\n") {
-		if ansi.StringWidth(l) > w {
-			t.Errorf("line %d is wider than %d: %q", i, w, l)
-		}
-	}
-}
+func screen(p *Pane) string { return uitest.Plain(p.View()) }
 
 const releaseNotes = `---
 name: release-notes
@@ -175,8 +96,8 @@ func TestGoldenSkillList(t *testing.T) {
 	for _, size := range []struct{ w, h int }{{60, 16}, {200, 14}} {
 		p := open(t, lib, size.w, size.h)
 		got := screen(p)
-		golden(t, "list_"+strconv.Itoa(size.w), got)
-		checkWidth(t, got, size.w)
+		uitest.Golden(t, "list_"+strconv.Itoa(size.w), got)
+		uitest.CheckWidth(t, got, size.w)
 	}
 }
 
@@ -186,8 +107,8 @@ func TestGoldenSkillView(t *testing.T) {
 		p := open(t, lib, size.w, size.h)
 		press(p, "down", "down", "down", "enter") // release-notes
 		got := screen(p)
-		golden(t, "view_"+strconv.Itoa(size.w), got)
-		checkWidth(t, got, size.w)
+		uitest.Golden(t, "view_"+strconv.Itoa(size.w), got)
+		uitest.CheckWidth(t, got, size.w)
 	}
 }
 
@@ -273,7 +194,7 @@ func TestRefusedSaveKeepsTheText(t *testing.T) {
 	if after, _ := os.ReadFile(path); string(after) != string(before) {
 		t.Error("a refused save changed the file")
 	}
-	golden(t, "refused_60", func() string { drive(p, p.SetSize(60, 20)); return screen(p) }())
+	uitest.Golden(t, "refused_60", func() string { drive(p, p.SetSize(60, 20)); return screen(p) }())
 
 	// A missing field is named.
 	replaceText(p, strings.Replace(string(before), "description:", "summary:", 1))
@@ -364,7 +285,7 @@ func TestFileTree(t *testing.T) {
 	p := open(t, lib, 60, 20)
 	press(p, "down", "down", "down", "f")
 	got := screen(p)
-	golden(t, "files_60", got)
+	uitest.Golden(t, "files_60", got)
 	for _, want := range []string{"├── SKILL.md", "├── references/", "│   └── style.md", "└── templates/", "    └── NOTES.md"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("tree lacks %q:\n%s", want, got)

@@ -69,6 +69,7 @@ type Provider struct {
 	maxTokens int
 	endpoint  string // the messages URL
 	client    *http.Client
+	redact    llm.Redactor // keeps the key out of what servers echo
 }
 
 var _ llm.Provider = (*Provider)(nil)
@@ -79,6 +80,7 @@ func New(cfg Config) *Provider {
 		name:      cfg.Name,
 		apiKey:    cfg.APIKey,
 		maxTokens: cfg.DefaultMaxTokens,
+		redact:    llm.NewRedactor(cfg.APIKey, nil),
 	}
 	if p.name == "" {
 		p.name = DefaultName

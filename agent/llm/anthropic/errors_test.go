@@ -34,6 +34,10 @@ func TestHTTPErrors(t *testing.T) {
 			llm.APIError{StatusCode: 502, Message: "Bad Gateway"}},
 		{"key echoed", fakellm.Reply{Status: 401, ErrorBody: `{"type":"error","error":{"type":"authentication_error","message":"invalid x-api-key: ` + testKey + `"}}`},
 			llm.APIError{StatusCode: 401, Type: "authentication_error", Message: "invalid x-api-key: [redacted]"}},
+		// Bearer tokens a proxy quotes back are hidden too, as the
+		// OpenAI adapter always did (llm.Redactor serves both).
+		{"bearer echoed", fakellm.Reply{Status: 403, ErrorBody: `{"type":"error","error":{"type":"permission_error","message":"proxy refused Authorization: Bearer sk-proxy-token"}}`},
+			llm.APIError{StatusCode: 403, Type: "permission_error", Message: "proxy refused Authorization: Bearer [redacted]"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv, p := setup(t)

@@ -3,6 +3,7 @@ package anthropic
 import (
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -79,24 +80,12 @@ func TestSSEReader(t *testing.T) {
 				if err != io.EOF {
 					t.Errorf("reads of %d: err = %v, want io.EOF", n, err)
 				}
-				if !equalEvents(got, tc.want) {
+				if !slices.Equal(got, tc.want) {
 					t.Errorf("reads of %d: events = %q, want %q", n, got, tc.want)
 				}
 			}
 		})
 	}
-}
-
-func equalEvents(a, b []sseEvent) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestSSEReaderLimits(t *testing.T) {

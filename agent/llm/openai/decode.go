@@ -13,7 +13,7 @@ import (
 // the finish reason and the latest usage report.
 type decoder struct {
 	provider string
-	redact   redactor
+	redact   llm.Redactor
 
 	calls    map[int]*callState
 	byID     map[string]int // tool call id → index, for deltas without an index
@@ -27,7 +27,7 @@ type decoder struct {
 
 type callState struct{ id, name string }
 
-func newDecoder(provider string, r redactor) *decoder {
+func newDecoder(provider string, r llm.Redactor) *decoder {
 	return &decoder{provider: provider, redact: r, implicit: -1}
 }
 
@@ -87,7 +87,7 @@ func (d *decoder) decode(raw []byte) ([]llm.Part, error) {
 		// An error reported inside the stream (OpenRouter, vLLM): the
 		// response is over, whatever else the chunk holds.
 		typ, msg := parseErrorBody(raw)
-		return nil, &llm.APIError{Provider: d.provider, Type: typ, Message: d.redact.apply(msg)}
+		return nil, &llm.APIError{Provider: d.provider, Type: typ, Message: d.redact.Redact(msg)}
 	}
 	d.parts = d.parts[:0]
 	for i := range c.Choices {

@@ -10,35 +10,6 @@ import (
 	"github.com/herm-dev/herm/agent/llm"
 )
 
-func TestRetryAfter(t *testing.T) {
-	now := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	cases := []struct {
-		header map[string]string
-		want   time.Duration
-	}{
-		{nil, 0},
-		{map[string]string{"Retry-After": "7"}, 7 * time.Second},
-		{map[string]string{"Retry-After": " 1.5 "}, 1500 * time.Millisecond},
-		{map[string]string{"Retry-After": "Sat, 01 Mar 2025 12:00:30 GMT"}, 30 * time.Second},
-		{map[string]string{"Retry-After": "Sat, 01 Mar 2025 11:00:00 GMT"}, 0}, // in the past
-		{map[string]string{"Retry-After": "soon"}, 0},
-		{map[string]string{"Retry-After": "-3"}, 0},
-		{map[string]string{"Retry-After": "NaN"}, 0},
-		{map[string]string{"Retry-After": "1e300"}, maxRetryAfter},
-		{map[string]string{"retry-after-ms": "250", "Retry-After": "1"}, 250 * time.Millisecond},
-		{map[string]string{"retry-after-ms": "junk", "Retry-After": "2"}, 2 * time.Second},
-	}
-	for _, c := range cases {
-		h := http.Header{}
-		for k, v := range c.header {
-			h.Set(k, v)
-		}
-		if got := retryAfter(h, now); got != c.want {
-			t.Errorf("retryAfter(%v) = %v, want %v", c.header, got, c.want)
-		}
-	}
-}
-
 func TestParseErrorBody(t *testing.T) {
 	cases := []struct {
 		name, body, typ, msg string
@@ -57,6 +28,9 @@ func TestParseErrorBody(t *testing.T) {
 		{"plain text", "  upstream   connect error\n or disconnect  ", "", "upstream connect error or disconnect"},
 		{"empty", "  \n", "", "empty response body"},
 		{"html", "<html><body><h1>503 Service Unavailable</h1></body></html>", "", "503 Service Unavailable"},
+		// A proxy's page: styles dropped and entities decoded, as the
+		// Anthropic adapter always did (llm.Excerpt serves both).
+		{"styled html", "<html><head><style>h1 { color: red }</style></head><body><h1>502 Bad Gateway</h1><p>nginx &amp; friends</p></body></html>", "", "502 Bad Gateway nginx & friends"},
 	}
 	for _, c := range cases {
 		typ, msg := parseErrorBody([]byte(c.body))
@@ -67,18 +41,6 @@ func TestParseErrorBody(t *testing.T) {
 	_, long := parseErrorBody([]byte(strings.Repeat("é", 500)))
 	if len(long) > snippetLen+len("…") || !strings.HasSuffix(long, "…") || !strings.HasPrefix(long, "é") {
 		t.Errorf("long body not shortened on a rune edge: %d bytes", len(long))
-	}
-}
-
-func TestRedact(t *testing.T) {
-	r := newRedactor("sk-live-secret", http.Header{"X-Api-Key": {"hdr-secret"}, "X-Title": {"herm"}})
-	got := r.apply(`bad key sk-live-secret (hdr-secret) from herm; header was "Authorization: Bearer sk-other-token", and Bearer xyz`)
-	want := `bad key [redacted] ([redacted]) from herm; header was "Authorization: Bearer [redacted]", and Bearer [redacted]`
-	if got != want {
-		t.Errorf("got  %s\nwant %s", got, want)
-	}
-	if got := (redactor{}).apply("nothing to hide"); got != "nothing to hide" {
-		t.Errorf("got %q", got)
 	}
 }
 

@@ -61,7 +61,7 @@ type Provider struct {
 	name    string
 	baseURL string
 	client  *goopenai.Client
-	redact  redactor
+	redact  llm.Redactor
 }
 
 // New returns a Provider for cfg. It does not contact the server.
@@ -82,7 +82,7 @@ func New(cfg Config) *Provider {
 	for k, v := range cfg.Headers {
 		headers.Set(k, v)
 	}
-	red := newRedactor(cfg.APIKey, headers)
+	red := llm.NewRedactor(cfg.APIKey, headers)
 
 	sc := goopenai.DefaultConfig(cfg.APIKey)
 	sc.BaseURL = base
@@ -194,7 +194,7 @@ func (p *Provider) readError(ctx context.Context, err error) error {
 			Provider:   p.name,
 			StatusCode: ae.HTTPStatusCode,
 			Type:       errorType(ae.Type, ae.Code),
-			Message:    p.redact.apply(ae.Message),
+			Message:    p.redact.Redact(ae.Message),
 		}
 	}
 	if errors.Is(err, io.EOF) {

@@ -3,71 +3,27 @@ package cli
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"github.com/herm-dev/herm/internal/config"
-	"github.com/herm-dev/herm/internal/memory"
-	"github.com/herm-dev/herm/skills"
+	"github.com/herm-dev/herm/internal/editor"
 )
-
-// openKnowledge returns the memory files and the skill library of a herm
-// home, installing the bundled skills on first run (and updating copies
-// nobody edited). A failed install is a warning: herm works without them.
-func openKnowledge(ctx context.Context, s *config.Settings, warn io.Writer) (*memory.Store, *skills.Library) {
-	mem := memory.New(s.Home.MemoriesDir())
-	lib := skills.NewLibrary(s.Home.SkillsDir(), s.Skills.ExternalDirs).
-		WithIndexCache(filepath.Join(s.Home.CacheDir(), "skills-index.json"))
-	if _, err := lib.InstallBundled(ctx); err != nil {
-		fmt.Fprintf(warn, "herm: warning: could not install the bundled skills: %v\n", err)
-	}
-	return mem, lib
-}
-
-// loadHome loads the settings of a profile for the commands that manage
-// files in the herm home and need no model provider.
-func loadHome(cmd *cobra.Command, profile string) (*config.Settings, error) {
-	s, err := config.Load(config.Flags{Profile: profile})
-	if err != nil {
-		return nil, err
-	}
-	for _, w := range s.Warnings {
-		fmt.Fprintf(cmd.ErrOrStderr(), "herm: warning: %s\n", w)
-	}
-	if err := s.Home.Ensure(); err != nil {
-		return nil, err
-	}
-	return s, nil
-}
-
-// editorCommand is the person's editor: $VISUAL, then $EDITOR, then vi.
-// It may carry arguments ("code --wait").
-func editorCommand() string {
-	for _, v := range []string{"VISUAL", "EDITOR"} {
-		if e := strings.TrimSpace(os.Getenv(v)); e != "" {
-			return e
-		}
-	}
-	return "vi"
-}
 
 // runEditor opens path in the editor, attached to the terminal.
 func runEditor(path string) error {
-	editor := editorCommand()
-	// Through the shell, so an editor with arguments works; the path is
-	// passed as $1, never spliced into the command line.
-	c := exec.Command("/bin/sh", "-c", editor+` "$1"`, "herm-editor", path)
+	argv := editor.Argv(os.Getenv)
+	// The path is the editor's last argument, never spliced into a
+	// command line.
+	c := exec.Command(argv[0], append(argv[1:], path)...)
 	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr
 	if err := c.Run(); err != nil {
-		return fmt.Errorf("the editor (%s) failed: %w; set $VISUAL or $EDITOR to the editor you use", editor, err)
+		return fmt.Errorf("the editor (%s) failed: %w; set $VISUAL or $EDITOR to the editor you use", editor.Command(os.Getenv), err)
 	}
 	return nil
 }
@@ -101,7 +57,7 @@ func editLoop(cmd *cobra.Command, name string, initial []byte, save func([]byte)
 		os.Remove(path)
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	interactive := isTerminal(os.Stdin)
+	interactive := term.IsTerminal(os.Stdin.Fd())
 	in := bufio.NewReader(cmd.InOrStdin())
 	for {
 		if err := runEditor(path); err != nil {
@@ -131,14 +87,4 @@ func editLoop(cmd *cobra.Command, name string, initial []byte, save func([]byte)
 			return fmt.Errorf("not saved; your text is kept in %s", path)
 		}
 	}
-}
-
-// displayHome shortens a path inside the user's home to ~/….
-func displayHome(p string) string {
-	if home, err := os.UserHomeDir(); err == nil && home != "" {
-		if rel, err := filepath.Rel(home, p); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.Join("~", rel)
-		}
-	}
-	return p
 }

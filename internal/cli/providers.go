@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/herm-dev/herm/agent"
@@ -28,16 +27,16 @@ func newProvider(ctx context.Context, ep config.Endpoint, getenv func(string) st
 // newFallbacks builds the fallback chain (fallback_providers). An entry
 // that cannot be used is reported and skipped: a broken fallback must not
 // keep herm from starting with a working primary.
-func newFallbacks(ctx context.Context, s *config.Settings) []agent.Fallback {
+func newFallbacks(ctx context.Context, s *config.Settings, warn warnFunc) []agent.Fallback {
 	eps, errs := s.Fallbacks()
 	for _, err := range errs {
-		fmt.Fprintf(os.Stderr, "herm: warning: %v (this fallback is skipped)\n", err)
+		warn(fmt.Sprintf("%v (this fallback is skipped)", err))
 	}
 	out := make([]agent.Fallback, 0, len(eps))
 	for i, ep := range eps {
 		p, err := newProvider(ctx, ep, s.Getenv)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "herm: warning: fallback_providers[%d]: %v (this fallback is skipped)\n", i, err)
+			warn(fmt.Sprintf("fallback_providers[%d]: %v (this fallback is skipped)", i, err))
 			continue
 		}
 		out = append(out, agent.Fallback{Provider: p, Model: ep.Model, ContextLength: ep.ContextLength})

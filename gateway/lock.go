@@ -1,5 +1,3 @@
-//go:build unix
-
 package gateway
 
 import (
@@ -7,7 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"syscall"
+
+	"github.com/herm-dev/herm/internal/filelock"
 )
 
 func lockFile(path string) (func(), error) {
@@ -15,15 +14,17 @@ func lockFile(path string) (func(), error) {
 	if err != nil {
 		return nil, fmt.Errorf("open the gateway lock %s: %w", path, err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+	locked, err := filelock.TryLockFile(f)
+	if err != nil {
 		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, fmt.Errorf("another herm gateway is already running for this home (lock %s held); stop it first", path)
-		}
 		return nil, fmt.Errorf("lock %s: %w", path, err)
 	}
+	if !locked {
+		f.Close()
+		return nil, fmt.Errorf("another herm gateway is already running for this home (lock %s held); stop it first", path)
+	}
 	return func() {
-		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		filelock.UnlockFile(f)
 		f.Close()
 	}, nil
 }
@@ -37,12 +38,12 @@ func lockHeld(path string) (bool, error) {
 		return false, fmt.Errorf("open the gateway lock %s: %w", path, err)
 	}
 	defer f.Close()
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return true, nil
-		}
+	locked, err := filelock.TryLockFile(f)
+	if err != nil {
 		return false, fmt.Errorf("check the gateway lock %s: %w", path, err)
 	}
-	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-	return false, nil
+	if locked {
+		filelock.UnlockFile(f)
+	}
+	return !locked, nil
 }
