@@ -304,6 +304,12 @@ func (m *Model) draftLines() []string {
 	if m.width == 0 {
 		return nil
 	}
+	// Most frames have none of these rows: return before opening the
+	// styles (draftLines runs twice a frame, each Open a lipgloss Render).
+	aside := m.asideText()
+	if len(m.draft.steering) == 0 && len(m.queued) == 0 && aside == "" {
+		return nil
+	}
 	c := m.theme.Chrome
 	muted, sel, keyInk := render.Open(c.StatusMuted), render.Open(c.MenuSelected), render.Open(c.Key)
 	var lines []string
@@ -336,7 +342,7 @@ func (m *Model) draftLines() []string {
 			line(render.Paint(keyInk, "  "+helpLine(m.width, d.QueueUp, d.QueueEdit, d.QueueDelete, d.QueueMoveUp, d.QueueMoveDown, d.QueueBack)))
 		}
 	}
-	if aside := m.asideText(); aside != "" {
+	if aside != "" {
 		line(render.Paint(muted, aside))
 	}
 	return lines

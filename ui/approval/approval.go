@@ -87,7 +87,10 @@ type Prompt struct {
 	seq     int       // tells grace timers apart
 
 	editing bool
-	ta      textarea.Model
+	// ta is the command editor, built by the first openEditor: most
+	// prompts are never edited, and a textarea is costly to make.
+	ta    textarea.Model
+	hasTA bool
 
 	// frame is the last drawing, reused while nothing it shows changed.
 	frame struct {
@@ -106,16 +109,16 @@ func New(o Options) *Prompt {
 			return guard.AnalyzeWith(command, guard.Options{Cwd: cwd})
 		}
 	}
-	p := &Prompt{r: o.Renderer, keys: o.Keys, now: o.Now, analyze: o.Analyze}
-	p.ta = newEditor(o.Renderer, o.Keys)
-	return p
+	return &Prompt{r: o.Renderer, keys: o.Keys, now: o.Now, analyze: o.Analyze}
 }
 
 // SetRenderer switches the theme.
 func (p *Prompt) SetRenderer(r *render.Renderer) {
 	p.r = r
 	p.gen++
-	styleEditor(&p.ta, r)
+	if p.hasTA {
+		styleEditor(&p.ta, r)
+	}
 }
 
 // Pending reports whether a request waits.
@@ -217,7 +220,9 @@ func (p *Prompt) Focus() tea.Cmd {
 // Blur takes the keyboard away.
 func (p *Prompt) Blur() {
 	p.focused = false
-	p.ta.Blur()
+	if p.hasTA {
+		p.ta.Blur()
+	}
 }
 
 // Answered says how the person answered a request.

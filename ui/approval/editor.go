@@ -38,6 +38,9 @@ func styleEditor(ta *textarea.Model, r *render.Renderer) {
 
 // openEditor edits text in the prompt.
 func (p *Prompt) openEditor(text string) {
+	if !p.hasTA {
+		p.ta, p.hasTA = newEditor(p.r, p.keys), true
+	}
 	p.editing = true
 	p.ta.SetValue(text)
 	p.ta.Focus()

@@ -1,9 +1,0 @@
-package fuzz
-
-import (
-	"testing"
-)
-
-func FuzzOss(f *testing.F) {
-	fuzz(f)
-}

@@ -1,3 +1,0 @@
-package clause
-
-type With struct{}

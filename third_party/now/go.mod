@@ -1,3 +1,0 @@
-module github.com/jinzhu/now
-
-go 1.21 // herm patch: was 1.12; sync.OnceValue needs 1.21

@@ -1,3 +1,0 @@
-module github.com/dlclark/regexp2/v2
-
-go 1.25
