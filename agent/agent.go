@@ -162,7 +162,7 @@ func (a *Agent) session(rec *store.Session, msgs []store.Message) *Session {
 			s.system = m.Content
 			continue
 		}
-		if m.FinishReason == discardedFinish {
+		if m.FinishReason == store.FinishRetried {
 			continue // a failed attempt that was sent again (loop.go, discard)
 		}
 		s.history = append(s.history, fromStore(m))

@@ -234,6 +234,18 @@ func TestInterruptAnswersEveryCall(t *testing.T) {
 	if len(msgs) != 5 || !strings.Contains(msgs[3].Content, "interrupted") || !strings.Contains(msgs[4].Content, "before this tool call ran") {
 		t.Fatalf("messages: %+v", msgs)
 	}
+	// Front ends rebuilding the tool blocks from the store tell both apart
+	// from a finished call.
+	for _, m := range msgs[3:] {
+		if !agent.Interrupted(m.Content) {
+			t.Errorf("agent.Interrupted(%q) = false", m.Content)
+		}
+	}
+	for _, s := range []string{"done", "the word interrupted in output", "[exit code: 0]"} {
+		if agent.Interrupted(s) {
+			t.Errorf("agent.Interrupted(%q) = true for a finished call", s)
+		}
+	}
 }
 
 func TestOpenSessionRepairsOpenToolCalls(t *testing.T) {
@@ -252,7 +264,7 @@ func TestOpenSessionRepairsOpenToolCalls(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := re.History()
-	if len(h) != 4 || h[3].ToolCallID != "c2" || !strings.Contains(h[3].Content, "interrupted") {
+	if len(h) != 4 || h[3].ToolCallID != "c2" || !agent.Interrupted(h[3].Content) {
 		t.Fatalf("history after repair: %+v", h)
 	}
 	if got := f.roles(t, s.ID()); got != "system user assistant tool tool" {

@@ -209,7 +209,7 @@ func (t *turn) complete(ep endpoint, req llm.Request) (string, llm.Usage, error)
 }
 
 // persistCompression stores the compressed history as a child session of
-// parentID and ends the parent with end_reason "compression".
+// parentID and ends the parent with end_reason store.EndCompression.
 func (s *Session) persistCompression(ctx context.Context, parentID string, msgs []llm.Message, usage llm.Usage) (string, error) {
 	st := s.agent.Store
 	parent, err := st.Session(ctx, parentID)
@@ -240,7 +240,7 @@ func (s *Session) persistCompression(ctx context.Context, parentID string, msgs 
 			return "", err
 		}
 	}
-	reason, now := "compression", time.Now()
+	reason, now := store.EndCompression, time.Now()
 	if err := st.UpdateSession(ctx, parentID, store.SessionUpdate{EndReason: &reason, EndedAt: &now}); err != nil {
 		return "", err
 	}

@@ -80,7 +80,7 @@ func (s *Session) repair(ctx context.Context) error {
 			if !answered[c.ID] {
 				fixes = append(fixes, toStore(s.id, llm.Message{
 					Role: llm.RoleTool, ToolCallID: c.ID, ToolName: c.Name,
-					Content: "interrupted: herm stopped before this tool call finished; its effects are unknown",
+					Content: interruptedByExit,
 				}, "", llm.Usage{}))
 			}
 		}

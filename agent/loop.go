@@ -26,10 +26,22 @@ type Input struct {
 // Front ends recognise it to show it as a notice rather than as the user's.
 const ContinuePrompt = "[herm: your previous answer was cut off by the output length limit. Continue exactly where it stopped, without repeating anything.]"
 
+// What a tool message says when the person's interrupt stopped its call:
+// before it ran, while it ran (appended to what it produced), or when herm
+// itself died during it (repairHistory). Interrupted recognises them.
 const (
 	interruptedBeforeRun = "interrupted by user before this tool call ran"
 	interruptedDuring    = "interrupted by user while this tool call was running"
+	interruptedByExit    = "interrupted: herm stopped before this tool call finished; its effects are unknown"
 )
+
+// Interrupted reports whether a stored tool message's content says its
+// call was cut short by an interrupt or by herm stopping.
+func Interrupted(toolContent string) bool {
+	return strings.HasPrefix(toolContent, interruptedBeforeRun) ||
+		strings.HasPrefix(toolContent, interruptedByExit) ||
+		strings.HasSuffix(strings.TrimRight(toolContent, "\n"), "["+interruptedDuring+"]")
+}
 
 // Run runs one turn: the user's input, then model calls and tool runs until
 // the model answers without calling tools, the context is cancelled, the
@@ -388,11 +400,6 @@ func (t *turn) commitAnswer(att attempt) (llm.Message, llm.FinishReason, error) 
 	return msg, att.finish, nil
 }
 
-// discardedFinish marks the store row of an attempt that failed and was
-// sent again. The row is deleted; if deleting fails the mark keeps it out
-// of the history when the session is reopened (fromStore).
-const discardedFinish = "retried"
-
 // discard drops a failed attempt that will be sent again (retry, fallback,
 // compression): its partial text must not stay in the history the model
 // sees, nor appear twice in the store. Its tool calls never ran.
@@ -400,7 +407,9 @@ func (t *turn) discard(att attempt) error {
 	if att.draft == nil {
 		return nil
 	}
-	if err := att.draft.Abandon(t.persist, discardedFinish); err != nil {
+	// The row is deleted; if deleting fails, store.FinishRetried keeps it
+	// out of the history when the session is reopened (fromStore).
+	if err := att.draft.Abandon(t.persist, store.FinishRetried); err != nil {
 		return err
 	}
 	if _, err := t.s.agent.Store.DeleteMessagesAfter(t.persist, t.s.ID(), att.draft.ID()-1); err != nil {
@@ -415,9 +424,9 @@ func (t *turn) discard(att attempt) error {
 func (t *turn) keepPartial(att attempt, streamErr error) (llm.Message, llm.FinishReason, error) {
 	msg := att.msg
 	partial := llm.Message{Role: llm.RoleAssistant, Content: msg.Content, Reasoning: msg.Reasoning}
-	reason := "error"
+	reason := store.FinishError
 	if t.ctx.Err() != nil {
-		reason, streamErr = "interrupted", t.ctx.Err()
+		reason, streamErr = store.FinishInterrupted, t.ctx.Err()
 	}
 	var err error
 	switch {

@@ -95,7 +95,7 @@ func (s *Session) reload(ctx context.Context) error {
 	}
 	history := make([]llm.Message, 0, len(msgs))
 	for _, m := range msgs {
-		if m.Role == string(llm.RoleSystem) || m.FinishReason == discardedFinish {
+		if m.Role == string(llm.RoleSystem) || m.FinishReason == store.FinishRetried {
 			continue
 		}
 		history = append(history, fromStore(m))

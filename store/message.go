@@ -12,6 +12,26 @@ import (
 	"time"
 )
 
+// Finish reasons herm writes on an assistant message besides the
+// provider's. The agent writes them and every reader of the history (the
+// agent on resume, the UI, exports) acts on them, so they are named here,
+// where the rows live.
+const (
+	// FinishRetried marks an attempt that failed and was sent again; it
+	// is not part of the conversation.
+	FinishRetried = "retried"
+	// FinishInterrupted marks an answer the person stopped; what arrived
+	// is kept.
+	FinishInterrupted = "interrupted"
+	// FinishError marks an answer cut by a provider failure; what arrived
+	// is kept.
+	FinishError = "error"
+)
+
+// EndCompression is the end reason of a session whose conversation goes on,
+// compressed, in a child session (parent_session_id).
+const EndCompression = "compression"
+
 // Message is one message of a conversation, in OpenAI shape.
 type Message struct {
 	// ID increases with every message appended to the store, so it orders a
@@ -27,8 +47,10 @@ type Message struct {
 	ToolCalls []ToolCall
 	// ToolCallID and ToolName identify the call a tool message answers.
 	ToolCallID, ToolName string
-	FinishReason         string
-	TokenCount           int
+	// FinishReason is the provider's (stop, length, tool_calls…) or one
+	// herm writes itself: FinishRetried, FinishInterrupted, FinishError.
+	FinishReason string
+	TokenCount   int
 	// Usage is what the provider reported for the model call that produced
 	// the message. Appending the message adds it to the session's counters
 	// in the same transaction.

@@ -148,7 +148,7 @@ func (t terminalTool) Run(ctx context.Context, call *Call) Result {
 	for _, n := range notes {
 		b.WriteString(n + "\n")
 	}
-	fmt.Fprintf(&b, "[exit code: %d]", res.ExitCode)
+	b.WriteString(exitCodeLine(res.ExitCode))
 	code := res.ExitCode
 	return Result{
 		Output:   b.String(),
@@ -213,4 +213,40 @@ func BlockListGuard(_ context.Context, command, cwd string) error {
 		}
 	}
 	return fmt.Errorf("blocked by herm's safety rules, and it will not run in any mode: %s", strings.Join(reasons, "; "))
+}
+
+// The terminal tool's output for the model ends with a line giving the
+// command's exit status. Front ends that rebuild a tool block from the
+// stored text (which is all the store keeps of a result) read it back with
+// ExitCode and drop it with WithoutExitCode; the format lives only here.
+const exitCodePrefix = "[exit code: "
+
+func exitCodeLine(code int) string { return exitCodePrefix + strconv.Itoa(code) + "]" }
+
+// ExitCode returns the exit status the terminal tool wrote at the end of
+// output, if it holds one.
+func ExitCode(output string) (int, bool) {
+	i := strings.LastIndex(output, exitCodePrefix)
+	if i < 0 {
+		return 0, false
+	}
+	rest := output[i+len(exitCodePrefix):]
+	j := strings.IndexByte(rest, ']')
+	if j <= 0 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest[:j])
+	return n, err == nil
+}
+
+// WithoutExitCode drops the exit-status line from the end of output, if
+// it is the last line.
+func WithoutExitCode(output string) string {
+	trimmed := strings.TrimRight(output, "\n")
+	i := strings.LastIndexByte(trimmed, '\n')
+	last := trimmed[i+1:]
+	if code, ok := ExitCode(last); ok && last == exitCodeLine(code) {
+		return trimmed[:max(i, 0)]
+	}
+	return output
 }

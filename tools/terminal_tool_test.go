@@ -27,9 +27,19 @@ func TestTerminalOutputAndExitCode(t *testing.T) {
 	if res.Output != "hi\n[exit code: 2]" || res.ExitCode == nil || *res.ExitCode != 2 || res.IsError {
 		t.Errorf("got %q exit %v error %v", res.Output, res.ExitCode, res.IsError)
 	}
+	// A front end reading the stored text back finds the status and the
+	// output without it.
+	if code, ok := ExitCode(res.Output); !ok || code != 2 || WithoutExitCode(res.Output) != "hi" {
+		t.Errorf("read back: %d %v %q", code, ok, WithoutExitCode(res.Output))
+	}
 	res = runTool(t, tool, env, map[string]any{"command": "true"})
 	if res.Output != "(no output)\n[exit code: 0]" {
 		t.Errorf("no output: got %q", res.Output)
+	}
+	for _, s := range []string{"plain output", "[exit code: x]", "[exit code: 3"} {
+		if _, ok := ExitCode(s); ok || WithoutExitCode(s) != s {
+			t.Errorf("%q has no exit-status line", s)
+		}
 	}
 }
 

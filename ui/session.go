@@ -150,7 +150,7 @@ func loadPage(ctx context.Context, st *store.Store, sessionID string, beforeID i
 	hasOlder := full && len(msgs) > 0 && msgs[0].Role != "system"
 	out := msgs[:0]
 	for _, msg := range msgs {
-		if msg.FinishReason != "retried" { // agent: a failed attempt that was sent again
+		if msg.FinishReason != store.FinishRetried {
 			out = append(out, msg)
 		}
 	}

@@ -235,7 +235,7 @@ func endBeforeLastUser(msgs []store.Message) []store.Message {
 func dropRetried(msgs []store.Message) []store.Message {
 	out := msgs[:0]
 	for _, msg := range msgs {
-		if msg.FinishReason != "retried" {
+		if msg.FinishReason != store.FinishRetried {
 			out = append(out, msg)
 		}
 	}

@@ -58,7 +58,7 @@ func (p *Pane) entriesFrom(msgs []store.Message) []*entry {
 			out = append(out, &entry{it: &userItem{text: text, attached: files, images: ImageChips(m.Images), id: m.ID}, firstID: m.ID})
 		case "assistant":
 			if m.Content != "" || m.Reasoning != "" {
-				interrupted := !m.Complete || m.FinishReason == "interrupted" || m.FinishReason == "error"
+				interrupted := !m.Complete || m.FinishReason == store.FinishInterrupted || m.FinishReason == store.FinishError
 				out = append(out, &entry{it: &assistantItem{content: m.Content, reasoning: m.Reasoning, interrupted: interrupted, id: m.ID}, firstID: m.ID})
 			}
 			for _, c := range m.ToolCalls {

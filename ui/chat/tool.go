@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/tools"
 	"github.com/herm-dev/herm/ui/render"
@@ -70,8 +71,8 @@ func (t *toolItem) finish(res tools.Result, dur time.Duration) {
 	t.exact = exactOutput(res.Output)
 	t.exit = res.ExitCode
 	if t.exit != nil {
-		t.output = stripExitLine(t.output)
-		t.exact = stripExitLine(t.exact)
+		t.output = tools.WithoutExitCode(t.output)
+		t.exact = tools.WithoutExitCode(t.exact)
 	}
 	t.diff = res.Diff
 	t.dur = dur
@@ -89,25 +90,17 @@ func (t *toolItem) finishFromStore(content string) {
 	t.output = clean(content)
 	t.exact = exactOutput(content)
 	t.state = toolDone
-	if i := strings.LastIndex(content, "[exit code: "); i >= 0 {
-		rest := content[i+len("[exit code: "):]
-		if j := strings.IndexByte(rest, ']'); j > 0 {
-			if n, err := strconv.Atoi(rest[:j]); err == nil {
-				t.exit = &n
-			}
-		}
-	}
-	if t.exit != nil {
-		t.output = stripExitLine(t.output)
-		t.exact = stripExitLine(t.exact)
+	if n, ok := tools.ExitCode(content); ok {
+		t.exit = &n
+		t.output = tools.WithoutExitCode(t.output)
+		t.exact = tools.WithoutExitCode(t.exact)
 	}
 	if t.name == "patch" && strings.HasPrefix(content, "patched ") {
 		if _, d, ok := strings.Cut(content, "\n"); ok && strings.Contains(d, "@@") {
 			t.diff = d
 		}
 	}
-	lower := strings.ToLower(content)
-	if (t.exit != nil && *t.exit != 0) || strings.HasPrefix(lower, "interrupted") || strings.Contains(lower, "[interrupted by user") {
+	if (t.exit != nil && *t.exit != 0) || agent.Interrupted(content) {
 		t.state = toolFailed
 	}
 }
@@ -269,15 +262,4 @@ func FormatDuration(d time.Duration) string {
 // terminal (exactOutput), with tabs as four spaces so widths are exact.
 func clean(s string) string {
 	return strings.ReplaceAll(exactOutput(s), "\t", "    ")
-}
-
-// stripExitLine drops the "[exit code: N]" line the terminal tool ends its
-// output with for the model: the block's header shows the exit status.
-func stripExitLine(out string) string {
-	trimmed := strings.TrimRight(out, "\n")
-	i := strings.LastIndexByte(trimmed, '\n')
-	if strings.HasPrefix(trimmed[i+1:], "[exit code: ") {
-		return trimmed[:max(i, 0)]
-	}
-	return out
 }

@@ -52,7 +52,7 @@ func Continued(lineage []store.Session, id string) []store.Session {
 	cur, ok := byID[id]
 	for ok && cur.ParentID != "" && len(out) < len(lineage) {
 		parent, found := byID[cur.ParentID]
-		if !found || parent.EndReason != "compression" {
+		if !found || parent.EndReason != store.EndCompression {
 			break
 		}
 		out = append([]store.Session{parent}, out...)

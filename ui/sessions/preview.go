@@ -277,13 +277,13 @@ func (p *Pane) treeLines(d *previewData, width int) []string {
 			}
 			var tags []string
 			if parent := byID[s.ParentID]; parent != nil {
-				if parent.EndReason == "compression" {
+				if parent.EndReason == store.EndCompression {
 					tags = append(tags, "continued after compression")
 				} else {
 					tags = append(tags, "fork")
 				}
 			}
-			if s.EndReason == "compression" {
+			if s.EndReason == store.EndCompression {
 				tags = append(tags, "compressed")
 			}
 			tag := ""
