@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/charmbracelet/x/term"
@@ -82,14 +80,9 @@ type chatOptions struct {
 }
 
 func runChat(cmd *cobra.Command, o chatOptions) error {
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	// The first signal cancels the turn, which saves what it has.
+	ctx, stop := interruptible(cmd)
 	defer stop()
-	go func() {
-		// The first signal cancels the turn, which saves what it has; a
-		// second one kills the process the default way.
-		<-ctx.Done()
-		stop()
-	}()
 	setup := context.WithoutCancel(ctx)
 	app, err := startApp(setup, cmd, o.flags)
 	if err != nil {

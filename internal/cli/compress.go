@@ -5,9 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -52,7 +49,7 @@ type compressJSON struct {
 }
 
 func runCompress(cmd *cobra.Command, flags agentFlags, id string, jsonOut bool) error {
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(cmd)
 	defer stop()
 	app, err := startApp(ctx, cmd, flags.Flags)
 	if err != nil {

@@ -1,9 +1,15 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
 )
 
 // Exit statuses of the herm command. herm guard has its own, which say
@@ -53,4 +59,17 @@ func exitStatus(stderr io.Writer, err error) int {
 	}
 	fmt.Fprintln(stderr, "herm:", err)
 	return exitFailure
+}
+
+// interruptible returns cmd's context, cancelled by the first SIGINT or
+// SIGTERM so the command can stop cleanly (a turn saves what it has, the
+// gateway drains); a second signal kills the process the default way.
+// Call stop when the command ends.
+func interruptible(cmd *cobra.Command) (ctx context.Context, stop func()) {
+	ctx, stop = signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop() // the next signal is the default one again
+	}()
+	return ctx, stop
 }

@@ -8,10 +8,8 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -65,13 +63,9 @@ start. Logs go to stderr (gateway.log_format: text or json).`,
 // runHeadless runs the gateway until a signal, for herm --headless and
 // herm gateway run.
 func runHeadless(cmd *cobra.Command, flags config.Flags) error {
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	// The first signal drains.
+	ctx, stop := interruptible(cmd)
 	defer stop()
-	go func() {
-		// The first signal drains; a second one kills the default way.
-		<-ctx.Done()
-		stop()
-	}()
 	setup := context.WithoutCancel(ctx)
 	var (
 		jobs   *cron.Service
