@@ -5,6 +5,9 @@
 // that keeps its history between requests; without one each request is a
 // new session seeded with the messages it carries. Tool activity can be
 // streamed as reasoning_content.
+//
+// It owns the HTTP protocol only; routing, approvals and turns are the
+// gateway's (Converse), and it never runs the agent itself.
 package apiserver
 
 import (

@@ -2,11 +2,11 @@
 // (SPEC "Cron"), keeps jobs in the store, and runs each due job as an agent
 // turn in a fresh session whose answer is saved and delivered to a chat.
 //
-// It is a top-level package rather than part of gateway because the
-// grammar and the job operations are used without a gateway running (the
-// `herm cron` commands, the cronjob tool in any front end); only the
-// scheduler loop runs inside the headless gateway, which gives it a way to
-// deliver answers.
+// It lives beside the gateway because the gateway runs it: the scheduler
+// loop runs inside the headless process, which gives it a way to deliver
+// answers. The grammar and the job operations (Service) also serve the
+// `herm cron` commands and the cronjob tool, with no gateway running. cron
+// never delivers by itself: it hands answers to the gateway's outbox.
 package cron
 
 import (

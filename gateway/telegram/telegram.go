@@ -4,6 +4,10 @@
 // and documents come in; text (split by the gateway), inline buttons,
 // edits and typing indicators go out. The API URL is configurable, which
 // is also how tests point it at internal/faketelegram.
+//
+// Like every platform adapter it only speaks its platform's protocol: it
+// never sees the agent, sessions or approvals except as messages the
+// gateway gives it to send.
 package telegram
 
 import (
