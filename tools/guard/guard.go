@@ -67,6 +67,13 @@ type Finding struct {
 type Verdict struct {
 	Level    Level
 	Findings []Finding
+	// Unknown names what the command runs that the guard does not know to
+	// be harmless — a program outside its table of known programs, or a
+	// known program with an option it does not know — one entry each, as
+	// "prog" or "prog --option". It does not change Level: inside the
+	// sandbox such a command can only touch the workspace, so it runs
+	// there without asking; where there is no sandbox, the caller asks.
+	Unknown []string
 }
 
 // maxDepth bounds how deeply code nested in strings (bash -c "bash -c …")
