@@ -250,6 +250,16 @@ func (h Home) SkillsDir() string { return filepath.Join(string(h), "skills") }
 func (h Home) LogsDir() string   { return filepath.Join(string(h), "logs") }
 func (h Home) CacheDir() string  { return filepath.Join(string(h), "cache") }
 
+// KeyFile holds the key herm signs its own safety records with (grants,
+// confirmed safety settings), so a record written by anything but herm
+// is refused. Like the secrets, commands in the sandbox cannot read it.
+func (h Home) KeyFile() string { return filepath.Join(string(h), ".herm-key") }
+
+// SecretFiles are the files of the home that hold secrets: the sandbox
+// makes them unreadable to commands, and nothing herm shows or sends may
+// carry their contents.
+func (h Home) SecretFiles() []string { return []string{h.EnvFile(), h.KeyFile()} }
+
 // Ensure creates the home directory (0700) if it is missing, and tightens
 // its mode if it is looser.
 func (h Home) Ensure() error {
