@@ -7,14 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/herm-dev/herm/internal/config"
+	"github.com/herm-dev/herm/internal/redact"
 )
 
 func TestLoggerRedactsSecrets(t *testing.T) {
 	const token = "123456:AAFakeTelegramToken-secret"
 	for _, format := range []string{"text", "json"} {
 		var buf bytes.Buffer
-		log := NewLogger(&buf, format, "debug", []string{token, ""}, config.Mask)
+		log := NewLogger(&buf, format, "debug", []string{token, ""}, redact.Mask)
 		err := errors.New(`Post "https://api.telegram.org/bot` + token + `/getUpdates": connection refused`)
 		log.With("token", token).Error("poll failed "+token, "err", err, "nested", []any{"x"})
 		log.Debug("details", "url", "https://x/bot"+token)

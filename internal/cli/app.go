@@ -14,6 +14,7 @@ import (
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/internal/memory"
+	"github.com/herm-dev/herm/internal/redact"
 	"github.com/herm-dev/herm/skills"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"
@@ -111,7 +112,7 @@ func openApp(ctx context.Context, s *config.Settings, warn warnFunc, extra ...ap
 	}
 	var pairs []string
 	for _, secret := range s.Secrets() {
-		pairs = append(pairs, secret, config.Mask(secret))
+		pairs = append(pairs, secret, redact.Mask(secret))
 	}
 	return &app{settings: s, store: st, agent: a, terminal: term, redact: strings.NewReplacer(pairs...)}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/herm-dev/herm/internal/config"
+	"github.com/herm-dev/herm/internal/redact"
 )
 
 func newConfigCmd() *cobra.Command {
@@ -69,7 +70,7 @@ func newConfigCmd() *cobra.Command {
 			}
 			shown := args[1]
 			if args[0] == "model.api_key" {
-				shown = config.Mask(shown)
+				shown = redact.Mask(shown)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s = %s (in %s)\n", args[0], shown, home.ConfigFile())
 			return nil
@@ -83,5 +84,5 @@ func maskOrNone(key string) string {
 	if key == "" {
 		return "none"
 	}
-	return config.Mask(key)
+	return redact.Mask(key)
 }

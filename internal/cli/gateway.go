@@ -19,6 +19,7 @@ import (
 	"github.com/herm-dev/herm/gateway/cron"
 	"github.com/herm-dev/herm/gateway/telegram"
 	"github.com/herm-dev/herm/internal/config"
+	"github.com/herm-dev/herm/internal/redact"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"
 )
@@ -81,7 +82,7 @@ func runHeadless(cmd *cobra.Command, flags config.Flags) error {
 	}
 	defer a.Close()
 	s := a.settings
-	log := gateway.NewLogger(cmd.ErrOrStderr(), s.Gateway.LogFormat, s.Gateway.LogLevel, s.Secrets(), config.Mask)
+	log := gateway.NewLogger(cmd.ErrOrStderr(), s.Gateway.LogFormat, s.Gateway.LogLevel, s.Secrets(), redact.Mask)
 	a.agent.Log = log
 	r, err := buildGateway(s, a, jobs, outbox, log)
 	if err != nil {

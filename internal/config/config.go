@@ -82,6 +82,13 @@ type Terminal struct {
 	Backend string `yaml:"backend" enum:"local"`
 	Timeout int    `yaml:"timeout"` // default seconds per command
 	Shell   string `yaml:"shell"`
+	// Sandbox confines every command: workspace-write (writes only under
+	// the workspace and the temp dir), read-only, or off. Values less
+	// safe than the default need a person's confirmation (safety.go).
+	Sandbox string `yaml:"sandbox" enum:"workspace-write,read-only,off"`
+	// Network is what commands may reach: off, ask, or allow. allow needs
+	// a person's confirmation.
+	Network string `yaml:"network" enum:"off,ask,allow"`
 }
 
 // Approvals configures the dangerous-command gate.
@@ -138,7 +145,7 @@ func Defaults() Config {
 	return Config{
 		Agent:       Agent{MaxTurns: 90, ToolOutputLimit: 10000, LoopLimit: 5},
 		Retry:       Retry{MaxRetries: 3, BaseDelay: 5, MaxDelay: 120, MaxRetryAfter: 300},
-		Terminal:    Terminal{Backend: "local", Timeout: 180},
+		Terminal:    Terminal{Backend: "local", Timeout: 180, Sandbox: "workspace-write", Network: "off"},
 		Approvals:   Approvals{Mode: "ask", Timeout: 60},
 		Compression: Compression{Threshold: 0.5, ProtectFirst: 3, ProtectLast: 20},
 		Display:     Display{Theme: "auto", NotifyAfter: 10},

@@ -1,6 +1,10 @@
 package config
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/herm-dev/herm/internal/redact"
+)
 
 // Gateway configures headless mode: the messaging platforms, the
 // OpenAI-compatible API server and how chats are served.
@@ -151,9 +155,9 @@ func (c *Config) gatewaySecrets() []string {
 }
 
 func (c *Config) maskGatewaySecrets() {
-	c.Gateway.Telegram.Token = Mask(c.Gateway.Telegram.Token)
-	c.Gateway.APIServer.Key = Mask(c.Gateway.APIServer.Key)
-	c.Gateway.Telegram.Webhook.Secret = Mask(c.Gateway.Telegram.Webhook.Secret)
+	c.Gateway.Telegram.Token = redact.Mask(c.Gateway.Telegram.Token)
+	c.Gateway.APIServer.Key = redact.Mask(c.Gateway.APIServer.Key)
+	c.Gateway.Telegram.Webhook.Secret = redact.Mask(c.Gateway.Telegram.Webhook.Secret)
 	c.Gateway.Telegram.AllowedUsers = append([]string(nil), c.Gateway.Telegram.AllowedUsers...)
 }
 

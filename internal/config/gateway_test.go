@@ -1,6 +1,7 @@
 package config
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -21,6 +22,10 @@ cron:
   timeout: 30
   allow_ask_commands: true
 `})
+	// allow_ask_commands lowers safety: it counts once a person confirmed it.
+	if err := Home(dir).ConfirmSafety(context.Background(), "cron.allow_ask_commands", "true", "shell"); err != nil {
+		t.Fatal(err)
+	}
 	s, err := load(Flags{}, envMap(map[string]string{"HERM_HOME": dir}))
 	if err != nil {
 		t.Fatal(err)

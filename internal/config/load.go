@@ -6,10 +6,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/joho/godotenv"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/herm-dev/herm/internal/redact"
+	"github.com/herm-dev/herm/internal/seal"
 )
 
 // Flags are the command-line overrides every agent-running command accepts.
@@ -27,9 +31,15 @@ type Settings struct {
 	Home     Home
 	Profile  string
 	Warnings []Warning
-	flags    Flags
-	env      map[string]string // .env file contents; the process env wins over it
-	getenv   func(string) string
+	// Held are the safety settings config.yaml lowers without a person's
+	// confirmation: herm runs them at a safer value (safety.go).
+	Held   []Held
+	flags  Flags
+	env    map[string]string // .env file contents; the process env wins over it
+	getenv func(string) string
+	// key signs and verifies the home's safety records: read by Load if
+	// the home has one, created by SigningKey (safety.go).
+	key *seal.Key
 }
 
 // Getenv looks a variable up in the process environment, then in the home's
@@ -64,6 +74,7 @@ func load(flags Flags, processEnv func(string) string) (*Settings, error) {
 	}
 	s.applyEnv()
 	s.applyFlags()
+	s.holdSafety()
 	return s, nil
 }
 
@@ -156,8 +167,12 @@ func (s *Settings) Fallbacks() ([]Endpoint, []error) {
 	return eps, errs
 }
 
-// Secrets returns every secret value herm knows of (API keys from config,
-// flags, .env and provider variables) so logs and errors can redact them.
+// Secrets returns every secret value herm holds — API keys from config,
+// flags and provider variables, the gateway's tokens, every value of
+// HERM_HOME/.env but the plain settings herm reads there, and the signing
+// key once SigningKey has opened it — so that what herm stores, shows,
+// logs or sends can be redacted. Values shorter than 8 characters are left
+// out: masking them would mangle ordinary text.
 func (s *Settings) Secrets() []string {
 	var out []string
 	add := func(v string) {
@@ -173,9 +188,12 @@ func (s *Settings) Secrets() []string {
 	for _, v := range s.gatewaySecrets() {
 		add(v)
 	}
-	for k := range s.env {
-		if IsSecretName(k) {
-			add(s.getenv(k))
+	// .env is the home's secrets file (the sandbox makes it unreadable to
+	// commands): whatever it holds is taken for a secret, whatever its
+	// name, except the settings herm itself reads from it as plain values.
+	for k, v := range s.env {
+		if !slices.Contains(plainEnv, k) {
+			add(v)
 		}
 	}
 	for _, info := range providers {
@@ -183,7 +201,22 @@ func (s *Settings) Secrets() []string {
 			add(s.getenv(info.keyEnv))
 		}
 	}
+	add(s.key.Encoded())
 	return out
+}
+
+// Redactor hides every one of Secrets in text: the one redactor of a herm
+// process (tool results, errors, logs). Build it after SigningKey, so it
+// knows the key.
+func (s *Settings) Redactor() *redact.Redactor { return redact.New(s.Secrets()...) }
+
+// plainEnv are the variables herm reads from the environment or .env as
+// settings that are not secret: masking them would hide, say, the model's
+// name wherever it appears.
+var plainEnv = []string{
+	"HERM_HOME", "HERM_MODEL", "HERM_PROVIDER",
+	"TELEGRAM_ALLOWED_USERS", "TELEGRAM_HOME_CHAT", "TELEGRAM_API_URL", "API_SERVER_ADDRESS",
+	"OPENAI_BASE_URL", "OLLAMA_HOST",
 }
 
 // IsSecretName reports whether an environment variable name looks like it

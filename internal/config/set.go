@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/herm-dev/herm/internal/atomicfile"
+	"github.com/herm-dev/herm/internal/redact"
 )
 
 // Set writes key (a dotted path such as model.name) with value into the
@@ -19,38 +20,9 @@ import (
 // is parsed as YAML (so numbers, booleans and [lists] work) and checked
 // against the key's type before anything is written.
 func Set(home Home, key, value string) error {
-	field, err := fieldFor(key)
+	valNode, _, err := parse(key, value)
 	if err != nil {
 		return err
-	}
-	var valDoc yaml.Node
-	if err := yaml.Unmarshal([]byte(value), &valDoc); err != nil {
-		return fmt.Errorf("value for %s is not valid YAML: %w", key, err)
-	}
-	valNode := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: ""}
-	if len(valDoc.Content) > 0 {
-		valNode = valDoc.Content[0]
-	}
-	d := &decoder{file: "value", getenv: func(string) string { return "" }}
-	probe := reflect.New(field.Type).Elem()
-	if err := d.decode(valNode, probe, key); err != nil {
-		var fe *FieldError
-		if errors.As(err, &fe) {
-			return fmt.Errorf("cannot set %s: %w", key, fe.Err)
-		}
-		return fmt.Errorf("cannot set %s: %w", key, err)
-	}
-	if enum := field.Tag.Get("enum"); enum != "" {
-		if err := d.checkEnum(valNode, probe, key, enum); err != nil {
-			var fe *FieldError
-			if errors.As(err, &fe) {
-				return fmt.Errorf("cannot set %s: %w", key, fe.Err)
-			}
-			return err
-		}
-	}
-	if err := checkRange(field, probe); err != nil {
-		return fmt.Errorf("cannot set %s: %w", key, err)
 	}
 
 	path := home.ConfigFile()
@@ -110,6 +82,44 @@ func Set(home Home, key, value string) error {
 		return err
 	}
 	return atomicfile.Write(path, buf.Bytes(), 0o600)
+}
+
+// parse reads value as YAML and checks it against key's type, enum and
+// range.
+func parse(key, value string) (*yaml.Node, reflect.Value, error) {
+	field, err := fieldFor(key)
+	if err != nil {
+		return nil, reflect.Value{}, err
+	}
+	var valDoc yaml.Node
+	if err := yaml.Unmarshal([]byte(value), &valDoc); err != nil {
+		return nil, reflect.Value{}, fmt.Errorf("value for %s is not valid YAML: %w", key, err)
+	}
+	valNode := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: ""}
+	if len(valDoc.Content) > 0 {
+		valNode = valDoc.Content[0]
+	}
+	d := &decoder{file: "value", getenv: func(string) string { return "" }}
+	probe := reflect.New(field.Type).Elem()
+	fail := func(err error) (*yaml.Node, reflect.Value, error) {
+		var fe *FieldError
+		if errors.As(err, &fe) {
+			return nil, reflect.Value{}, fmt.Errorf("cannot set %s: %w", key, fe.Err)
+		}
+		return nil, reflect.Value{}, fmt.Errorf("cannot set %s: %w", key, err)
+	}
+	if err := d.decode(valNode, probe, key); err != nil {
+		return fail(err)
+	}
+	if enum := field.Tag.Get("enum"); enum != "" {
+		if err := d.checkEnum(valNode, probe, key, enum); err != nil {
+			return fail(err)
+		}
+	}
+	if err := checkRange(field, probe); err != nil {
+		return nil, reflect.Value{}, fmt.Errorf("cannot set %s: %w", key, err)
+	}
+	return valNode, probe, nil
 }
 
 func lookup(m *yaml.Node, key string) *yaml.Node {
@@ -177,10 +187,10 @@ func Keys() []string {
 // `herm config show`.
 func (s *Settings) Redacted() ([]byte, error) {
 	c := s.Config
-	c.Model.APIKey = Mask(c.Model.APIKey)
+	c.Model.APIKey = redact.Mask(c.Model.APIKey)
 	c.FallbackProviders = append([]Fallback(nil), c.FallbackProviders...)
 	for i := range c.FallbackProviders {
-		c.FallbackProviders[i].APIKey = Mask(c.FallbackProviders[i].APIKey)
+		c.FallbackProviders[i].APIKey = redact.Mask(c.FallbackProviders[i].APIKey)
 	}
 	c.maskGatewaySecrets()
 	var buf bytes.Buffer
@@ -190,16 +200,4 @@ func (s *Settings) Redacted() ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// Mask hides a secret, keeping its last four characters so a user can tell
-// which key is in use.
-func Mask(secret string) string {
-	if secret == "" {
-		return ""
-	}
-	if len(secret) <= 8 {
-		return "****"
-	}
-	return "****" + secret[len(secret)-4:]
 }
