@@ -22,6 +22,8 @@ import (
 	"time"
 
 	"github.com/herm-dev/herm/agent/llm"
+	"github.com/herm-dev/herm/internal/redact"
+	"github.com/herm-dev/herm/internal/seal"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"
 )
@@ -46,6 +48,14 @@ type Agent struct {
 	// Approvals is how ask-level commands are treated; block-level ones
 	// never run.
 	Approvals ApprovalPolicy
+	// Key signs the "always" grants a person gives and verifies the
+	// stored ones: a grant it did not sign is never honoured. Nil saves
+	// no grant (the answer counts for the session) and honours none.
+	Key *seal.Key
+	// Redact hides the secrets herm holds in every tool result — the
+	// output the model reads, the store keeps and front ends show, live
+	// output included — before it leaves the tool. Nil hides nothing.
+	Redact *redact.Redactor
 
 	// Log receives diagnostics (never conversation content); nil discards.
 	Log *slog.Logger

@@ -12,6 +12,7 @@ import (
 	"github.com/herm-dev/herm/agent/llm/openai"
 	"github.com/herm-dev/herm/internal/fakellm"
 	"github.com/herm-dev/herm/internal/fakeopenai"
+	"github.com/herm-dev/herm/internal/seal"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"
 )
@@ -60,11 +61,16 @@ func newFixture(t testing.TB) *fixture {
 	}
 	t.Cleanup(func() { st.Close() })
 	echo := &echoTool{name: "echo", readOnly: true}
+	key, err := seal.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
 	a := &agent.Agent{
 		Provider: openai.New(openai.Config{BaseURL: srv.URL, APIKey: "k"}),
 		Model:    "fake",
 		Store:    st,
 		Tools:    tools.NewRegistry(echo),
+		Key:      key,
 	}
 	return &fixture{srv: srv, store: st, agent: a, echo: echo}
 }

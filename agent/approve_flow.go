@@ -54,12 +54,13 @@ type ApprovalPolicy struct {
 }
 
 // approvalState is a session's memory of its approvals: findings allowed
-// for the rest of the session, a session-only mode override (/yolo), and
-// the count of denials in a row.
+// for the rest of the session, a session-only mode override (/yolo), the
+// count of denials in a row, and the stored grants it refused.
 type approvalState struct {
 	mu        sync.Mutex
 	granted   map[string]bool
-	mode      ApprovalMode // "" = the agent's policy
+	refused   map[int64]bool // stored grants not honoured, already logged
+	mode      ApprovalMode   // "" = the agent's policy
 	denials   int
 	requestID int
 }
@@ -195,7 +196,7 @@ func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd stri
 			if f.Level != guard.Ask {
 				continue
 			}
-			if err := a.Store.AddGrant(t.persist, f.ID, exact); err != nil {
+			if err := a.Store.AddGrant(t.persist, a.Key, f.ID, exact); err != nil {
 				a.logger().Error("persist approval grant", "finding", f.ID, "err", err)
 			}
 		}
@@ -204,7 +205,9 @@ func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd stri
 }
 
 // allGranted reports whether every ask-level finding is allowed by the
-// session's grants or a persisted one.
+// session's grants or a persisted one signed with the agent's key. A
+// stored grant that would have applied but is unsigned or tampered is
+// ignored, and logged once per session.
 func (s *Session) allGranted(ctx context.Context, v guard.Verdict, command string) bool {
 	s.approvals.mu.Lock()
 	defer s.approvals.mu.Unlock()
@@ -212,7 +215,16 @@ func (s *Session) allGranted(ctx context.Context, v guard.Verdict, command strin
 		if f.Level != guard.Ask || s.approvals.granted[f.ID] {
 			continue
 		}
-		ok, err := s.agent.Store.Granted(ctx, f.ID, command)
+		ok, refused, err := s.agent.Store.Granted(ctx, s.agent.Key, f.ID, command)
+		for _, g := range refused {
+			if !s.approvals.refused[g.ID] {
+				if s.approvals.refused == nil {
+					s.approvals.refused = map[int64]bool{}
+				}
+				s.approvals.refused[g.ID] = true
+				s.agent.logger().Warn("approval grant not honoured", "grant", g.ID, "finding", g.FindingID, "state", g.State.String())
+			}
+		}
 		if err != nil || !ok {
 			return false
 		}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/herm-dev/herm/agent/llm"
+	"github.com/herm-dev/herm/internal/redact"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"
 )
@@ -539,10 +540,15 @@ func (t *turn) readOnly(c llm.ToolCall) bool {
 }
 
 // runTool runs one call and returns the result as the model will read it.
+//
+// Secrets are redacted here, the one place every result and every piece of
+// live output passes: what the model reads, the store keeps and front ends
+// show never carries one.
 func (t *turn) runTool(c llm.ToolCall) (res tools.Result) {
 	a := t.s.agent
 	start := time.Now()
 	t.emit(ToolStarted{Call: c})
+	live := a.Redact.Stream(func(chunk string) { t.emit(ToolOutput{CallID: c.ID, Chunk: chunk}) })
 	defer func() {
 		if r := recover(); r != nil {
 			res = tools.Errorf("tool %s crashed: %v (this is a bug in herm; the stack is in the log)", c.Name, r)
@@ -551,11 +557,13 @@ func (t *turn) runTool(c llm.ToolCall) (res tools.Result) {
 		if t.ctx.Err() != nil && !strings.Contains(res.Output, "interrupted") {
 			res.Output = strings.TrimRight(res.Output, "\n") + "\n[" + interruptedDuring + "]"
 		}
+		redactResult(a.Redact, &res)
 		limit := a.ToolOutputLimit
 		if limit == 0 {
 			limit = DefaultToolOutputLimit
 		}
 		res.Output = truncateMiddle(res.Output, limit)
+		live.Flush()
 		t.emit(ToolFinished{Call: c, Result: res, Duration: time.Since(start)})
 	}()
 	tool, ok := a.Tools.Get(c.Name)
@@ -570,8 +578,18 @@ func (t *turn) runTool(c llm.ToolCall) (res tools.Result) {
 		ID:       c.ID,
 		Args:     args,
 		Env:      t.s.Env,
-		Progress: func(chunk string) { t.emit(ToolOutput{CallID: c.ID, Chunk: chunk}) },
+		Progress: live.Write,
 	})
+}
+
+// redactResult hides the secrets r knows in everything of res that is
+// kept, shown or sent.
+func redactResult(r *redact.Redactor, res *tools.Result) {
+	res.Output = r.Replace(res.Output)
+	res.Diff = r.Replace(res.Diff)
+	for k, v := range res.Meta {
+		res.Meta[k] = r.Replace(v)
+	}
 }
 
 func toolNames(r *tools.Registry) []string {

@@ -80,6 +80,7 @@ type grantRow struct {
 	FindingID string `gorm:"column:finding_id"`
 	Command   string `gorm:"column:command"`
 	CreatedAt int64  `gorm:"column:created_at;autoCreateTime:false"`
+	MAC       string `gorm:"column:mac"`
 }
 
 func (grantRow) TableName() string { return "approval_grants" }

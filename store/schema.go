@@ -23,6 +23,7 @@ func migrations() []migration {
 		{"cron jobs, gateway routes and inbox, pairing", execSQL(schemaV3)},
 		{"full-text index vocabulary, for prefix search", execSQL(schemaV4)},
 		{"message images and file snapshots for rewind", execSQL(schemaV5)},
+		{"signed approval grants", execSQL(schemaV6)},
 	}
 }
 

@@ -242,7 +242,7 @@ func TestORMRunsOnThePoolItIsGiven(t *testing.T) {
 	if err := s.orm(ctx, s.w).Create(&grantRow{FindingID: "f", CreatedAt: 1}).Error; err != nil {
 		t.Fatalf("a GORM write through the writer: %v", err)
 	}
-	if g, err := s.Grants(ctx); err != nil || len(g) != 1 {
+	if g, err := s.Grants(ctx, nil); err != nil || len(g) != 1 {
 		t.Fatalf("Grants = %v, %v; want the one written", g, err)
 	}
 }

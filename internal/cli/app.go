@@ -43,7 +43,9 @@ type app struct {
 	store    *store.Store
 	agent    *agent.Agent
 	terminal *terminal.Backend
-	redact   *strings.Replacer
+	// redact hides every secret the settings hold; the agent redacts tool
+	// results with it, front ends errors and notices.
+	redact *redact.Redactor
 }
 
 // appOption adds front-end-specific tools (the gateway's cronjob and
@@ -77,10 +79,25 @@ func openApp(ctx context.Context, s *config.Settings, warn warnFunc, extra ...ap
 	if err := s.Home.Ensure(); err != nil {
 		return nil, err
 	}
+	// The key signs the grants the person gives and the safety settings
+	// they confirm; once open, it is one of the secrets redacted.
+	key, err := s.SigningKey()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Settle(ctx); err != nil {
+		warn(fmt.Sprintf("could not record the safety settings config.yaml raised: %v", err))
+	}
 	st, err := store.Open(ctx, s.Home.DBFile())
 	if err != nil {
 		return nil, err
 	}
+	if grants, err := st.Grants(ctx, key); err == nil {
+		if note := refusedGrantsNote(grants); note != "" {
+			warn(note)
+		}
+	}
+	redactor := s.Redactor()
 	term := terminal.New(terminal.Config{DefaultTimeout: time.Duration(s.Terminal.Timeout) * time.Second, Shell: s.Terminal.Shell})
 	mem, lib := openKnowledge(ctx, s, warn)
 	topts := tools.Options{Terminal: term, Memory: mem, Skills: lib, Sessions: st}
@@ -104,17 +121,15 @@ func openApp(ctx context.Context, s *config.Settings, warn warnFunc, extra ...ap
 			Timeout: time.Duration(s.Approvals.Timeout) * time.Second,
 		},
 		ReasoningEffort: s.Model.ReasoningEffort,
+		Key:             key,
+		Redact:          redactor,
 	}
 	a.ContextLength, a.Fallbacks = ep.ContextLength, fallbacks
 	a.Retry, a.Compression, a.LoopLimit = agentTuning(s)
 	if len(s.Agent.DisabledTools) > 0 {
 		a.Tools = a.Tools.Without(s.Agent.DisabledTools...)
 	}
-	var pairs []string
-	for _, secret := range s.Secrets() {
-		pairs = append(pairs, secret, redact.Mask(secret))
-	}
-	return &app{settings: s, store: st, agent: a, terminal: term, redact: strings.NewReplacer(pairs...)}, nil
+	return &app{settings: s, store: st, agent: a, terminal: term, redact: redactor}, nil
 }
 
 func (a *app) Close() error {
