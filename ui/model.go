@@ -131,6 +131,7 @@ func New(ctx context.Context, opts Options) *Model {
 	for _, w := range opts.Warnings {
 		m.chat.AddNotice("config: "+w, false)
 	}
+	m.openSafetyPrompts()
 	return m
 }
 
@@ -257,6 +258,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.flash(msg.text)
 	case approval.Msg:
 		return m, m.approvalMsg(msg)
+	case safetyConfirmedMsg:
+		return m, m.handleSafetyConfirmed(msg)
 	case tea.FocusMsg:
 		m.termBlurred = false
 		return m, nil

@@ -28,6 +28,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"github.com/herm-dev/herm/agent"
+	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/themes"
 	"github.com/herm-dev/herm/tools/terminal"
@@ -68,6 +69,11 @@ type Options struct {
 	Redact func(string) string
 	// Warnings from loading the configuration, shown once in the chat.
 	Warnings []string
+	// Held are the settings config.yaml lowers without the person's
+	// confirmation; the UI asks about each at start (safety.go) and
+	// records a yes with ConfirmSafety. Nil ConfirmSafety asks nothing.
+	Held          []config.Held
+	ConfirmSafety func(context.Context, config.Held) error
 	// Cwd resolves @paths; empty uses the process's working directory.
 	Cwd string
 	// Now is the clock (tests fix it); nil is time.Now.

@@ -81,6 +81,9 @@ type chatOptions struct {
 
 func runChat(cmd *cobra.Command, o chatOptions) error {
 	// The first signal cancels the turn, which saves what it has.
+	if o.yolo && fromAgent() {
+		return errFromAgent("herm chat --yolo")
+	}
 	ctx, stop := interruptible(cmd)
 	defer stop()
 	setup := context.WithoutCancel(ctx)

@@ -61,6 +61,9 @@ func newConfigCmd() *cobra.Command {
 		Short: "Set a key in config.yaml (dotted, e.g. model.name), keeping comments",
 		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if config.IsSafetyKey(args[0]) {
+				return setSafety(cmd, profile, args[0], args[1])
+			}
 			home, err := config.ResolveHome(profile, getenv)
 			if err != nil {
 				return err

@@ -29,7 +29,8 @@ func stderrWarnings(cmd *cobra.Command) warnFunc {
 }
 
 // loadSettings reads the settings flags select and reports config.yaml's
-// warnings through warn. It creates nothing.
+// warnings through warn, and the safety settings it holds at a safer value
+// for want of a person's confirmation. It creates nothing.
 func loadSettings(flags config.Flags, warn warnFunc) (*config.Settings, error) {
 	s, err := config.Load(flags)
 	if err != nil {
@@ -37,6 +38,9 @@ func loadSettings(flags config.Flags, warn warnFunc) (*config.Settings, error) {
 	}
 	for _, w := range s.Warnings {
 		warn(w.String())
+	}
+	for _, h := range s.Held {
+		warn(h.String())
 	}
 	return s, nil
 }

@@ -73,6 +73,7 @@ func runTUI(cmd *cobra.Command, o *tuiOptions) error {
 		opts.Warnings = append(opts.Warnings, "display.theme "+opts.Theme+" is neither a built-in theme nor one in "+filepath.Join(string(s.Home), "themes")+"; using auto")
 	}
 	opts.Warnings = append(opts.Warnings, configWarnings...)
+	opts.Held, opts.ConfirmSafety = s.Held, tuiConfirm(s.Home)
 	ep, err := s.Endpoint()
 	if err != nil {
 		opts.Setup = err

@@ -44,10 +44,18 @@ func IsSecretName(name string) bool {
 	return false
 }
 
+// AgentMarker is set in the environment of every command the agent runs,
+// so a herm started by one knows no person started it: it refuses to
+// record a person's confirmation of a setting that lowers safety, or to
+// run with --yolo. A command can unset it; the sandbox, which keeps
+// HERM_HOME read-only and its key unreadable, is what holds then.
+const AgentMarker = "HERM_AGENT_SESSION"
+
 // fixedEnv is set for every command: a terminal that understands colour
-// (the output is stripped of escapes for the model anyway) and no pager,
-// which would wait for a keypress that never comes.
+// (the output is stripped of escapes for the model anyway), no pager,
+// which would wait for a keypress that never comes, and AgentMarker.
 var fixedEnv = []string{
+	AgentMarker + "=1",
 	"TERM=xterm-256color",
 	"PAGER=cat",
 	"GIT_PAGER=cat",
