@@ -59,7 +59,11 @@ func newConfigCmd() *cobra.Command {
 	set := &cobra.Command{
 		Use:   "set KEY VALUE",
 		Short: "Set a key in config.yaml (dotted, e.g. model.name), keeping comments",
-		Args:  cobra.ExactArgs(2),
+		Long: "Set a key in config.yaml (dotted, e.g. model.name), keeping comments.\n\n" +
+			"The settings that lower safety (" + strings.Join(config.SafetyKeys(), ", ") + ") take a less safe value " +
+			"only when a person confirms it, because the agent can write config.yaml: setting one here, in your own " +
+			"shell, records your confirmation (signed with HERM_HOME/.herm-key). Run from a command of herm's agent, it is refused.",
+		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if config.IsSafetyKey(args[0]) {
 				return setSafety(cmd, profile, args[0], args[1])

@@ -95,7 +95,8 @@ type Terminal struct {
 type Approvals struct {
 	// Mode is ask (a person approves ask-level commands), yolo (they run
 	// without asking; block-level commands still never run) or deny (they
-	// are refused without asking).
+	// are refused without asking). yolo needs a person's confirmation
+	// (safety.go).
 	Mode    string `yaml:"mode" enum:"ask,yolo,deny"`
 	Timeout int    `yaml:"timeout"` // seconds before an unanswered request is denied
 }

@@ -101,7 +101,8 @@ type Cron struct {
 	// changed by another process.
 	Poll int `yaml:"poll" range:"1,3600"`
 	// AllowAskCommands lets cron runs execute ask-level commands; by default
-	// they are denied (nobody is there to approve them).
+	// they are denied (nobody is there to approve them). true needs a
+	// person's confirmation (safety.go).
 	AllowAskCommands bool `yaml:"allow_ask_commands"`
 	// Deliver is the default delivery of new jobs: local, origin, a
 	// platform or platform:chat_id.

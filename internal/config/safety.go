@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/herm-dev/herm/internal/atomicfile"
@@ -227,7 +228,7 @@ func (s *Settings) SigningKey() (*seal.Key, error) {
 func (h Home) ConfirmSafety(ctx context.Context, key, value, by string) error {
 	ss, ok := safetySettingFor(key)
 	if !ok {
-		return fmt.Errorf("%s is not a safety setting; known ones: %s", key, safetyKeys())
+		return fmt.Errorf("%s is not a safety setting; known ones: %s", key, strings.Join(SafetyKeys(), ", "))
 	}
 	if !slices.Contains(ss.values, value) {
 		return fmt.Errorf("%s cannot be %s: use one of %v", key, strconv.Quote(value), ss.values)
@@ -319,7 +320,9 @@ func (s *Settings) LowersSafety(key, value string) (canonical string, lowers boo
 	return canonical, ss.rank(canonical) > ss.rank(floor), nil
 }
 
-func safetyKeys() []string {
+// SafetyKeys lists the settings whose less safe values need a person's
+// confirmation.
+func SafetyKeys() []string {
 	out := make([]string, len(safetySettings))
 	for i, ss := range safetySettings {
 		out[i] = ss.key
