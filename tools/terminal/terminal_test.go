@@ -210,6 +210,16 @@ func TestSecretsNotInChildEnv(t *testing.T) {
 	}
 }
 
+// TestAgentMarkerInEveryCommand: a herm a command starts knows no person
+// started it, even when the session tried to export the marker away.
+func TestAgentMarkerInEveryCommand(t *testing.T) {
+	b := newBackend(t, Config{Env: append(os.Environ(), AgentMarker+"=")})
+	res := run(t, b, Request{Command: "echo marker=$" + AgentMarker, Vars: map[string]string{AgentMarker: ""}})
+	if !strings.Contains(res.Output, "marker=1") {
+		t.Errorf("the agent marker is not set: %q", res.Output)
+	}
+}
+
 func TestIsSecretName(t *testing.T) {
 	for name, want := range map[string]bool{
 		"OPENAI_API_KEY": true, "anthropic_api_key": true, "GITHUB_TOKEN": true, "X_SECRET": true,
