@@ -37,11 +37,21 @@ const (
 const DefaultApprovalTimeout = 60 * time.Second
 
 // maxDenialsInARow ends a turn whose model keeps asking for commands the
-// person keeps refusing.
+// person keeps refusing: that many denials in a row within one turn.
 const maxDenialsInARow = 3
 
 // errTooManyDenials is the cancellation cause of a turn stopped by denials.
-var errTooManyDenials = errors.New("stopped after three denied commands in a row")
+var errTooManyDenials = errors.New("stopped after three denied requests in a row")
+
+// notRunAfterDenials answers the calls a turn stopped by denials did not
+// get to: they were not interrupted by anyone.
+const notRunAfterDenials = "not run: herm stopped the turn after three denied requests in a row"
+
+// stoppedByDenials reports whether the turn was stopped by denials in a
+// row rather than interrupted.
+func (t *turn) stoppedByDenials() bool {
+	return errors.Is(context.Cause(t.ctx), errTooManyDenials)
+}
 
 // ApprovalPolicy is how an agent's sessions treat ask-level commands. It is
 // set by the front end from the user's configuration and flags; nothing the
@@ -60,8 +70,11 @@ type approvalState struct {
 	mu        sync.Mutex
 	granted   map[string]bool
 	mode      ApprovalMode // "" = the agent's policy
-	denials   int
 	requestID int
+	// denials counts the denials in a row of the turn denyTurn; a turn
+	// starts from none (denials in an earlier turn never stop this one).
+	denials  int
+	denyTurn *turn
 }
 
 // SetApprovalMode overrides the agent's approval mode for this session
@@ -159,19 +172,22 @@ func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd stri
 		command, v = edited, ev
 	}
 	if answer.Decision == Deny {
-		s.approvals.mu.Lock()
-		s.approvals.denials++
-		tooMany := s.approvals.denials >= maxDenialsInARow
-		s.approvals.mu.Unlock()
-		if tooMany && t.cancel != nil {
-			t.cancel(errTooManyDenials)
-		}
+		// The reason is decided before the turn is stopped: stopping it
+		// cancels ctx, and this denial must not read as an interrupt.
+		interrupted := ctx.Err() != nil && !timedOut
 		why := "the user denied this"
-		if timedOut {
+		switch {
+		case timedOut:
 			why = "nobody answered the approval request in time, so it was denied"
-		}
-		if ctx.Err() != nil && !timedOut {
+		case interrupted:
 			why = "the turn was interrupted while this command waited for approval"
+		}
+		if !interrupted && t.countDenial() {
+			if t.cancel != nil {
+				t.cancel(errTooManyDenials)
+			}
+			return "", fmt.Errorf("%s (%s); that is %d denied requests in a row, so herm stopped this turn — ask the user what they want before trying again",
+				why, describeFindings(v), maxDenialsInARow)
 		}
 		return "", fmt.Errorf("%s (%s); do not retry it — ask the user or take another way", why, describeFindings(v))
 	}
@@ -201,6 +217,20 @@ func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd stri
 		}
 	}
 	return command, nil
+}
+
+// countDenial counts a denial in this turn and reports whether it is the
+// one that reaches maxDenialsInARow. Only denials in a row of the same
+// turn add up: an approval resets the count, and so does a new turn.
+func (t *turn) countDenial() bool {
+	a := &t.s.approvals
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.denyTurn != t {
+		a.denyTurn, a.denials = t, 0
+	}
+	a.denials++
+	return a.denials == maxDenialsInARow
 }
 
 // allGranted reports whether every ask-level finding is allowed by the
