@@ -120,7 +120,7 @@ func (t *turn) guardCommand(ctx context.Context, command, cwd string) error {
 	case guard.Block:
 		return fmt.Errorf("blocked: herm never runs this command, whatever the approval mode: %s", describeFindings(v))
 	}
-	ran, err := t.approve(ctx, KindCommand, command, cwd, v)
+	ran, err := t.approve(ctx, KindCommand, command, cwd, v, nil)
 	if err != nil {
 		return err
 	}
@@ -131,19 +131,22 @@ func (t *turn) guardCommand(ctx context.Context, command, cwd string) error {
 }
 
 // guardPath is the session's PathGuard during a turn: a file tool's write
-// to a sensitive path goes through the same approval as a command.
-func (t *turn) guardPath(ctx context.Context, tool, path string, v guard.Verdict) error {
+// to a sensitive path goes through the same approval as a command, and a
+// person asked about it sees the write's diff.
+func (t *turn) guardPath(ctx context.Context, tool, path string, v guard.Verdict, preview func() string) error {
 	if v.Level == guard.Block {
 		return fmt.Errorf("blocked: herm never writes %s: %s", path, describeFindings(v))
 	}
-	_, err := t.approve(ctx, KindWrite, tool+" "+path, t.s.Env.Cwd(), shiftSpans(v, len(tool)+1))
+	_, err := t.approve(ctx, KindWrite, tool+" "+path, t.s.Env.Cwd(), shiftSpans(v, len(tool)+1), preview)
 	return err
 }
 
 // approve decides an ask-level action (a command, or "write_file PATH"):
 // granted, yolo, denied by policy, or asked. It returns the command to run:
 // the requested one, or the one the person edited it into (commands only).
-func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd string, v guard.Verdict) (string, error) {
+// preview, for a write, is what it would change (nil for commands); it is
+// called only when a person is asked.
+func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd string, v guard.Verdict, preview func() string) (string, error) {
 	s, a := t.s, t.s.agent
 	if s.allGranted(ctx, v, command) {
 		return command, nil
@@ -156,7 +159,7 @@ func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd stri
 		t.recordApproval(command, v, ApprovalAnswer{Decision: Deny, By: PolicyApprover(ModeDeny)}, false)
 		return "", fmt.Errorf("denied: this needs a person's approval and none can be asked here (%s)", describeFindings(v))
 	}
-	answer, timedOut := t.ask(ctx, kind, command, cwd, v)
+	answer, timedOut := t.ask(ctx, kind, command, cwd, v, preview)
 	if kind != KindCommand || answer.Decision == Deny {
 		answer.Command = ""
 	}
@@ -252,7 +255,7 @@ func (s *Session) allGranted(ctx context.Context, v guard.Verdict, command strin
 
 // ask emits an ApprovalRequested event and waits for the first answer, the
 // deadline (deny) or the turn's end (deny).
-func (t *turn) ask(ctx context.Context, kind ApprovalKind, command, cwd string, v guard.Verdict) (ApprovalAnswer, bool) {
+func (t *turn) ask(ctx context.Context, kind ApprovalKind, command, cwd string, v guard.Verdict, preview func() string) (ApprovalAnswer, bool) {
 	s := t.s
 	timeout := s.agent.Approvals.Timeout
 	if timeout <= 0 {
@@ -264,7 +267,11 @@ func (t *turn) ask(ctx context.Context, kind ApprovalKind, command, cwd string, 
 	id := fmt.Sprintf("%s-%d", sessionID, s.approvals.requestID)
 	s.approvals.mu.Unlock()
 	req := ApprovalRequest{ID: id, SessionID: sessionID, Kind: kind, Command: command, Cwd: cwd, Backend: "local",
-		Verdict: v, Deadline: time.Now().Add(timeout)}
+		Verdict: v}
+	if preview != nil {
+		req.Preview = preview()
+	}
+	req.Deadline = time.Now().Add(timeout) // after the preview: reading the file is not the person's time
 	p := newPendingApproval()
 	t.emit(ApprovalRequested{Request: req, pending: p})
 	timer := time.NewTimer(timeout)
