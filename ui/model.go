@@ -176,7 +176,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.browsing {
 			return m, m.sessions.Paste(msg.Content)
 		}
-		if m.focus == focusApproval {
+		if m.focus == focusApproval && m.approval.Editing() {
 			return m, m.approvalResult(m.approval.Paste(msg))
 		}
 		if m.focus == focusFind {
