@@ -7,6 +7,7 @@ import (
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/tools/guard"
 	"github.com/herm-dev/herm/ui/approval"
+	"github.com/herm-dev/herm/ui/chat"
 )
 
 // The approval prompt (ui/approval) is docked above the input while a
@@ -53,8 +54,10 @@ func (m *Model) approvalEvent(ev agent.Event, run int) (cmd tea.Cmd, ok bool) {
 		m.layout()
 		return tea.Batch(cmds...), true
 	case agent.ApprovalResolved:
+		req, _ := m.approval.Request(e.RequestID)
 		pending, cmd := m.approval.Resolve(e.RequestID)
 		if pending {
+			m.chat.MarkApproval(approvalRecord(req, e.Answer, e.TimedOut))
 			switch {
 			case e.TimedOut:
 				m.chat.AddNotice("no answer in time — denied", false)
@@ -151,6 +154,9 @@ func (m *Model) approvalMsg(msg approval.Msg) tea.Cmd {
 func (m *Model) approvalResult(res approval.Result) tea.Cmd {
 	cmds := []tea.Cmd{res.Cmd}
 	if a := res.Answered; a != nil {
+		if a.Taken {
+			m.chat.MarkApproval(approvalRecord(a.Request, a.Answer, false))
+		}
 		m.chat.AddNotice(approval.Describe(*a), false)
 		m.approvalsChanged()
 	} else if res.Layout {
@@ -160,6 +166,17 @@ func (m *Model) approvalResult(res approval.Result) tea.Cmd {
 		cmds = append(cmds, m.flash(res.Flash))
 	}
 	return tea.Batch(cmds...)
+}
+
+// approvalRecord is an answer as the agent records it, for the chat to
+// show on the call it answered.
+func approvalRecord(req agent.ApprovalRequest, a agent.ApprovalAnswer, timedOut bool) chat.Approval {
+	edited := a.Command
+	if a.Decision == agent.Deny {
+		edited = ""
+	}
+	return chat.Approval{Command: req.Command, Edited: edited, Decision: a.Decision.String(), By: a.By.String(),
+		Exact: a.ExactCommand, TimedOut: timedOut}
 }
 
 // approvalMode is the permission mode in force: the one chosen here, or

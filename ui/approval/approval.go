@@ -200,6 +200,16 @@ func (p *Prompt) Add(ev agent.ApprovalRequested, run int) tea.Cmd {
 	return nil
 }
 
+// Request returns the pending request id.
+func (p *Prompt) Request(id string) (agent.ApprovalRequest, bool) {
+	for _, it := range p.queue {
+		if it.ev.Request.ID == id {
+			return it.ev.Request, true
+		}
+	}
+	return agent.ApprovalRequest{}, false
+}
+
 // Resolve drops the request id (answered elsewhere, timed out or
 // cancelled). It reports whether it was pending.
 func (p *Prompt) Resolve(id string) (bool, tea.Cmd) {
