@@ -172,14 +172,17 @@ func approvalText(a *Approval) string {
 	if a.Edited != "" {
 		return "edited by " + who(a.By)
 	}
-	switch a.Decision {
-	case "session":
-		return "approved for the session"
-	case "always":
-		if a.Exact {
-			return "approved always (exact)"
-		}
-		return "approved always"
+	by := ""
+	if a.By != "tui" && a.By != "cli" {
+		by = " by " + a.By // from another front end
+	}
+	switch {
+	case a.Decision == "session":
+		return "approved for the session" + by
+	case a.Decision == "always" && a.Exact:
+		return "approved always (exact)" + by
+	case a.Decision == "always":
+		return "approved always" + by
 	}
 	return "approved by " + who(a.By)
 }
