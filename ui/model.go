@@ -257,6 +257,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.flash(msg.text)
 	case approval.Msg:
 		return m, m.approvalMsg(msg)
+	case permissionsMsg:
+		return m, m.handlePermissions(msg)
 	case tea.FocusMsg:
 		m.termBlurred = false
 		return m, nil
