@@ -15,7 +15,8 @@ import (
 
 // A call that needed approval says how it was answered, live and when the
 // session is reopened: denied, edited (the block shows what really ran,
-// and what was asked beneath), approved; a denied write too.
+// and what was asked beneath), approved; a denied write too, whose prompt
+// showed what it would write.
 func TestApprovalsShownWhenReopened(t *testing.T) {
 	w := newWorld(t)
 	if err := os.MkdirAll(filepath.Join(w.dir, "build", "cache"), 0o755); err != nil {
@@ -60,7 +61,14 @@ func TestApprovalsShownWhenReopened(t *testing.T) {
 	c.add(approval.Grace)
 	d.Send(press("y"))
 	d.Until("the edit", func() bool { return d.idle() && strings.Contains(screen(m), "Cache gone.") })
-	turn("write the env", "No env then.", "esc")
+	// The write's prompt shows the new file's content.
+	d.typeLine("write the env")
+	d.Until("the write's prompt", func() bool {
+		s := screen(m)
+		return strings.Contains(s, "Allow this file write?") && strings.Contains(s, "+TOKEN=x")
+	})
+	answer("esc")
+	d.Until("No env then.", func() bool { return d.idle() && strings.Contains(screen(m), "No env then.") })
 	os.MkdirAll(filepath.Join(w.dir, "build", "cache"), 0o755)
 	turn("the cache again", "Cache gone again.", "enter")
 
