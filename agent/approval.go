@@ -18,10 +18,14 @@ type ApprovalRequest struct {
 	Kind ApprovalKind
 	// Command is the shell command, or "TOOL PATH" for a write. The
 	// findings' spans index into it.
-	Command  string
-	Cwd      string
-	Backend  string // where it would run: "local"…
-	Verdict  guard.Verdict
+	Command string
+	Cwd     string
+	Backend string // where it would run: "local"…
+	Verdict guard.Verdict
+	// Preview is what a write would change, as a unified diff (a new
+	// file's whole content against /dev/null); "" for commands and when
+	// the tool could not tell.
+	Preview  string
 	Deadline time.Time
 }
 

@@ -129,6 +129,57 @@ func TestThreeDenialsStopTheTurn(t *testing.T) {
 	}
 }
 
+// Denials add up within one turn only, and the one that stops the turn
+// says so: it is not an interrupt.
+func TestDenialsCountWithinOneTurn(t *testing.T) {
+	f := newApprovalFixture(t)
+	s := f.session(t)
+	deny := &agent.ApprovalAnswer{Decision: agent.Deny}
+	f.srv.Script.Push(touchCall("a"), touchCall("b"), fakellm.Reply{Text: "I will ask first."})
+	if done, asked := f.run(t, s, deny); done.Reason != agent.StopDone || asked != 2 {
+		t.Fatalf("two denials: %+v asked=%d", done, asked)
+	}
+	// A denial in the next turn is its first, not the third of a row.
+	f.srv.Script.Push(touchCall("c"), fakellm.Reply{Text: "ok, not touching it"})
+	if done, asked := f.run(t, s, deny); done.Reason != agent.StopDone || asked != 1 {
+		t.Fatalf("a later turn's first denial stopped it: %+v asked=%d", done, asked)
+	}
+	// An approval in between starts the count again.
+	f.srv.Script.Push(touchCall("d"), touchCall("e"), touchCall("f"), touchCall("g"), fakellm.Reply{Text: "done"})
+	answers := []agent.Decision{agent.Deny, agent.Deny, agent.AllowOnce, agent.Deny}
+	i := 0
+	done := s.Run(context.Background(), agent.Input{Text: "go"}, func(e agent.Event) {
+		if ev, ok := e.(agent.ApprovalRequested); ok {
+			d := answers[i]
+			i++
+			go ev.Answer(agent.ApprovalAnswer{Decision: d})
+		}
+	})
+	if done.Reason != agent.StopDone || i != 4 || !f.exists("f") {
+		t.Fatalf("deny, deny, allow, deny: %+v asked=%d", done, i)
+	}
+	// Three in a row stop the turn, and the third says why; a call of the
+	// same answer that did not run is not said to be interrupted either.
+	third := touchCall("j")
+	third.ToolCalls = append(third.ToolCalls, fakellm.Call("terminal", map[string]any{"command": "touch k"}))
+	f.srv.Script.Push(touchCall("h"), touchCall("i"), third, fakellm.Reply{Text: "never reached"})
+	if done, asked := f.run(t, s, deny); done.Reason != agent.StopDenied || asked != 3 || done.Err == nil {
+		t.Fatalf("three denials: %+v asked=%d", done, asked)
+	}
+	msgs, err := f.store.Messages(context.Background(), s.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	denied, notRun := msgs[len(msgs)-2], msgs[len(msgs)-1]
+	if denied.Role != "tool" || !strings.Contains(denied.Content, "the user denied this") ||
+		!strings.Contains(denied.Content, "3 denied requests in a row") || strings.Contains(denied.Content, "interrupted") {
+		t.Errorf("the third denial told the model %q", denied.Content)
+	}
+	if notRun.Role != "tool" || !strings.Contains(notRun.Content, "after three denied requests in a row") || agent.Interrupted(notRun.Content) {
+		t.Errorf("the call after it was answered %q", notRun.Content)
+	}
+}
+
 func TestApprovalTimeoutDenies(t *testing.T) {
 	f := newApprovalFixture(t)
 	f.agent.Approvals.Timeout = 50 * time.Millisecond
@@ -188,8 +239,19 @@ func TestSensitiveFileWriteAsks(t *testing.T) {
 		t.Fatalf("deny: asked=%d exists=%v", asked, f.exists(".env"))
 	}
 	f.srv.Script.Push(write, fakellm.Reply{Text: "ok"})
-	if _, asked := f.run(t, s, &agent.ApprovalAnswer{Decision: agent.AllowOnce}); asked != 1 || !f.exists(".env") {
-		t.Fatalf("once: asked=%d exists=%v", asked, f.exists(".env"))
+	var preview string
+	s.Run(context.Background(), agent.Input{Text: "go"}, func(e agent.Event) {
+		if ev, ok := e.(agent.ApprovalRequested); ok {
+			preview = ev.Request.Preview
+			go ev.Answer(agent.ApprovalAnswer{Decision: agent.AllowOnce})
+		}
+	})
+	if !f.exists(".env") {
+		t.Fatal("once: not written")
+	}
+	// The person was shown the new file's content.
+	if !strings.Contains(preview, "--- /dev/null") || !strings.Contains(preview, "+TOKEN=x") {
+		t.Errorf("the request's preview: %q", preview)
 	}
 }
 

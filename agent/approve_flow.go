@@ -37,11 +37,21 @@ const (
 const DefaultApprovalTimeout = 60 * time.Second
 
 // maxDenialsInARow ends a turn whose model keeps asking for commands the
-// person keeps refusing.
+// person keeps refusing: that many denials in a row within one turn.
 const maxDenialsInARow = 3
 
 // errTooManyDenials is the cancellation cause of a turn stopped by denials.
-var errTooManyDenials = errors.New("stopped after three denied commands in a row")
+var errTooManyDenials = errors.New("stopped after three denied requests in a row")
+
+// notRunAfterDenials answers the calls a turn stopped by denials did not
+// get to: they were not interrupted by anyone.
+const notRunAfterDenials = "not run: herm stopped the turn after three denied requests in a row"
+
+// stoppedByDenials reports whether the turn was stopped by denials in a
+// row rather than interrupted.
+func (t *turn) stoppedByDenials() bool {
+	return errors.Is(context.Cause(t.ctx), errTooManyDenials)
+}
 
 // ApprovalPolicy is how an agent's sessions treat ask-level commands. It is
 // set by the front end from the user's configuration and flags; nothing the
@@ -61,8 +71,11 @@ type approvalState struct {
 	granted   map[string]bool
 	refused   map[int64]bool // stored grants not honoured, already logged
 	mode      ApprovalMode   // "" = the agent's policy
-	denials   int
 	requestID int
+	// denials counts the denials in a row of the turn denyTurn; a turn
+	// starts from none (denials in an earlier turn never stop this one).
+	denials  int
+	denyTurn *turn
 }
 
 // SetApprovalMode overrides the agent's approval mode for this session
@@ -108,7 +121,7 @@ func (t *turn) guardCommand(ctx context.Context, command, cwd string) error {
 	case guard.Block:
 		return fmt.Errorf("blocked: herm never runs this command, whatever the approval mode: %s", describeFindings(v))
 	}
-	ran, err := t.approve(ctx, KindCommand, command, cwd, v)
+	ran, err := t.approve(ctx, KindCommand, command, cwd, v, nil)
 	if err != nil {
 		return err
 	}
@@ -119,19 +132,22 @@ func (t *turn) guardCommand(ctx context.Context, command, cwd string) error {
 }
 
 // guardPath is the session's PathGuard during a turn: a file tool's write
-// to a sensitive path goes through the same approval as a command.
-func (t *turn) guardPath(ctx context.Context, tool, path string, v guard.Verdict) error {
+// to a sensitive path goes through the same approval as a command, and a
+// person asked about it sees the write's diff.
+func (t *turn) guardPath(ctx context.Context, tool, path string, v guard.Verdict, preview func() string) error {
 	if v.Level == guard.Block {
 		return fmt.Errorf("blocked: herm never writes %s: %s", path, describeFindings(v))
 	}
-	_, err := t.approve(ctx, KindWrite, tool+" "+path, t.s.Env.Cwd(), shiftSpans(v, len(tool)+1))
+	_, err := t.approve(ctx, KindWrite, tool+" "+path, t.s.Env.Cwd(), shiftSpans(v, len(tool)+1), preview)
 	return err
 }
 
 // approve decides an ask-level action (a command, or "write_file PATH"):
 // granted, yolo, denied by policy, or asked. It returns the command to run:
 // the requested one, or the one the person edited it into (commands only).
-func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd string, v guard.Verdict) (string, error) {
+// preview, for a write, is what it would change (nil for commands); it is
+// called only when a person is asked.
+func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd string, v guard.Verdict, preview func() string) (string, error) {
 	s, a := t.s, t.s.agent
 	if s.allGranted(ctx, v, command) {
 		return command, nil
@@ -144,7 +160,7 @@ func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd stri
 		t.recordApproval(command, v, ApprovalAnswer{Decision: Deny, By: PolicyApprover(ModeDeny)}, false)
 		return "", fmt.Errorf("denied: this needs a person's approval and none can be asked here (%s)", describeFindings(v))
 	}
-	answer, timedOut := t.ask(ctx, kind, command, cwd, v)
+	answer, timedOut := t.ask(ctx, kind, command, cwd, v, preview)
 	if kind != KindCommand || answer.Decision == Deny {
 		answer.Command = ""
 	}
@@ -160,19 +176,22 @@ func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd stri
 		command, v = edited, ev
 	}
 	if answer.Decision == Deny {
-		s.approvals.mu.Lock()
-		s.approvals.denials++
-		tooMany := s.approvals.denials >= maxDenialsInARow
-		s.approvals.mu.Unlock()
-		if tooMany && t.cancel != nil {
-			t.cancel(errTooManyDenials)
-		}
+		// The reason is decided before the turn is stopped: stopping it
+		// cancels ctx, and this denial must not read as an interrupt.
+		interrupted := ctx.Err() != nil && !timedOut
 		why := "the user denied this"
-		if timedOut {
+		switch {
+		case timedOut:
 			why = "nobody answered the approval request in time, so it was denied"
-		}
-		if ctx.Err() != nil && !timedOut {
+		case interrupted:
 			why = "the turn was interrupted while this command waited for approval"
+		}
+		if !interrupted && t.countDenial() {
+			if t.cancel != nil {
+				t.cancel(errTooManyDenials)
+			}
+			return "", fmt.Errorf("%s (%s); that is %d denied requests in a row, so herm stopped this turn — ask the user what they want before trying again",
+				why, describeFindings(v), maxDenialsInARow)
 		}
 		return "", fmt.Errorf("%s (%s); do not retry it — ask the user or take another way", why, describeFindings(v))
 	}
@@ -202,6 +221,20 @@ func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd stri
 		}
 	}
 	return command, nil
+}
+
+// countDenial counts a denial in this turn and reports whether it is the
+// one that reaches maxDenialsInARow. Only denials in a row of the same
+// turn add up: an approval resets the count, and so does a new turn.
+func (t *turn) countDenial() bool {
+	a := &t.s.approvals
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.denyTurn != t {
+		a.denyTurn, a.denials = t, 0
+	}
+	a.denials++
+	return a.denials == maxDenialsInARow
 }
 
 // allGranted reports whether every ask-level finding is allowed by the
@@ -234,7 +267,7 @@ func (s *Session) allGranted(ctx context.Context, v guard.Verdict, command strin
 
 // ask emits an ApprovalRequested event and waits for the first answer, the
 // deadline (deny) or the turn's end (deny).
-func (t *turn) ask(ctx context.Context, kind ApprovalKind, command, cwd string, v guard.Verdict) (ApprovalAnswer, bool) {
+func (t *turn) ask(ctx context.Context, kind ApprovalKind, command, cwd string, v guard.Verdict, preview func() string) (ApprovalAnswer, bool) {
 	s := t.s
 	timeout := s.agent.Approvals.Timeout
 	if timeout <= 0 {
@@ -246,7 +279,11 @@ func (t *turn) ask(ctx context.Context, kind ApprovalKind, command, cwd string, 
 	id := fmt.Sprintf("%s-%d", sessionID, s.approvals.requestID)
 	s.approvals.mu.Unlock()
 	req := ApprovalRequest{ID: id, SessionID: sessionID, Kind: kind, Command: command, Cwd: cwd, Backend: "local",
-		Verdict: v, Deadline: time.Now().Add(timeout)}
+		Verdict: v}
+	if preview != nil {
+		req.Preview = preview()
+	}
+	req.Deadline = time.Now().Add(timeout) // after the preview: reading the file is not the person's time
 	p := newPendingApproval()
 	t.emit(ApprovalRequested{Request: req, pending: p})
 	timer := time.NewTimer(timeout)

@@ -473,8 +473,12 @@ func (t *turn) runTools(calls []llm.ToolCall) error {
 		group := calls[i:j]
 		results := make([]tools.Result, len(group))
 		if t.ctx.Err() != nil {
+			why := interruptedBeforeRun
+			if t.stoppedByDenials() {
+				why = notRunAfterDenials
+			}
 			for k := range group {
-				results[k] = tools.Result{Output: interruptedBeforeRun, IsError: true}
+				results[k] = tools.Result{Output: why, IsError: true}
 			}
 		} else {
 			var wg sync.WaitGroup
@@ -554,7 +558,7 @@ func (t *turn) runTool(c llm.ToolCall) (res tools.Result) {
 			res = tools.Errorf("tool %s crashed: %v (this is a bug in herm; the stack is in the log)", c.Name, r)
 			a.logger().Error("tool panicked", "tool", c.Name, "panic", r, "stack", string(debug.Stack()))
 		}
-		if t.ctx.Err() != nil && !strings.Contains(res.Output, "interrupted") {
+		if t.ctx.Err() != nil && !t.stoppedByDenials() && !strings.Contains(res.Output, "interrupted") {
 			res.Output = strings.TrimRight(res.Output, "\n") + "\n[" + interruptedDuring + "]"
 		}
 		redactResult(a.Redact, &res)

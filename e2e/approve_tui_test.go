@@ -11,10 +11,11 @@ import (
 )
 
 // The approval prompt in the full-screen UI, against the fake LLM: the
-// model asks to run `rm -rf build` in the working directory; n leaves the
-// files and the model is told it was denied; y runs it; e edits it (in the
-// prompt, then in $EDITOR) and the edit is what runs; a persists a grant
-// and a new session runs the same command without asking.
+// model asks to run `rm -rf build` in the working directory; esc leaves
+// the files and the model is told it was denied; enter runs it; e (after
+// tab) edits it in the prompt, ctrl+g in $EDITOR, and the edit is what
+// runs; "always" asks again, persists a grant, and a new session runs the
+// same command without asking.
 func TestTUIApprovalPrompt(t *testing.T) {
 	needTmux(t)
 	srv := fakeopenai.New()
@@ -53,7 +54,7 @@ func TestTUIApprovalPrompt(t *testing.T) {
 		x.typeText(prompt)
 		x.keys("Enter")
 		x.waitText("the approval prompt", "Run this command?", "$ rm -rf build", "recursive-delete", "in "+e.work)
-		x.waitText("the end of the grace period", "y once", "n esc deny")
+		x.waitText("the end of the grace period", "▸ Yes, run it once", "↑↓ enter answer")
 	}
 	idle := func(answer string) {
 		t.Helper()
@@ -62,9 +63,9 @@ func TestTUIApprovalPrompt(t *testing.T) {
 		})
 	}
 
-	// n: nothing runs; the model is told.
+	// esc: nothing runs; the model is told.
 	ask("clean up")
-	x.keys("n")
+	x.keys("Escape")
 	idle("Kept the build.")
 	if !exists(build) {
 		t.Fatal("a denied command ran")
@@ -73,9 +74,9 @@ func TestTUIApprovalPrompt(t *testing.T) {
 		t.Errorf("the model was told %q", got)
 	}
 
-	// y: it runs.
+	// enter on the first answer: it runs once.
 	ask("clean up now")
-	x.keys("y")
+	x.keys("Enter")
 	idle("Build deleted.")
 	if exists(build) {
 		t.Fatal("an approved command did not run")
@@ -85,13 +86,15 @@ func TestTUIApprovalPrompt(t *testing.T) {
 	e.makeBuildDir(t)
 	os.MkdirAll(cache, 0o755)
 	ask("only the cache")
+	x.keys("Tab")
+	x.waitText("the prompt's letters", "tab reads the chat")
 	x.keys("e")
 	x.waitText("the editor", "Edit the command")
 	x.keys("C-u")
 	x.typeText("rm -rf build/cache")
 	x.keys("Enter")
 	x.waitText("the edit's verdict", "Run the edited command?", "$ rm -rf build/cache", "edited from: rm -rf build")
-	x.waitText("the end of the grace period", "y once")
+	x.waitText("the end of the grace period", "↑↓ enter or a letter answer")
 	x.keys("y")
 	idle("Cache deleted.")
 	if !exists(build) || exists(cache) {
@@ -106,16 +109,22 @@ func TestTUIApprovalPrompt(t *testing.T) {
 	ask("the cache again")
 	x.keys("C-g")
 	x.waitText("the editor's edit", "Run the edited command?", "$ rm -rf build/cache")
-	x.waitText("the end of the grace period", "y once")
-	x.keys("y")
+	x.waitText("the end of the grace period", "↑↓ enter answer")
+	x.keys("Enter")
 	idle("Cache deleted with the editor.")
 	if !exists(build) || exists(cache) {
 		t.Fatalf("the $EDITOR edit did not run: build %v cache %v", exists(build), exists(cache))
 	}
 
-	// a: a persisted grant; a new session runs the command unasked.
+	// Always, by the arrows: it asks again, then a persisted grant; a new
+	// session runs the command unasked.
 	ask("delete it for good")
-	x.keys("a")
+	x.keys("Down", "Down")
+	x.waitText("always chosen", "▸ Always allow these findings…")
+	x.keys("Enter")
+	x.waitText("the second question", "Always allow recursive-delete?", "in every session", "▸ Yes, save the grant and run it")
+	x.waitText("the end of its grace period", "↑↓ choose · enter answer · esc back")
+	x.keys("Enter")
 	idle("Deleted for good.")
 	if exists(build) {
 		t.Fatal("always did not run the command")
@@ -136,5 +145,64 @@ func TestTUIApprovalPrompt(t *testing.T) {
 
 	if r := e.run("approvals", "list"); !strings.Contains(r.stdout, "recursive-delete") {
 		t.Errorf("approvals list: %s", r)
+	}
+}
+
+// Typing while a request waits never answers it: a sentence typed as the
+// prompt appears (with y, s, a and n in it) lands in the input and the
+// command does not run; the arrows and enter answer; "always" asks again,
+// and going back from that question saves nothing.
+func TestTUIApprovalTypingNeverAnswers(t *testing.T) {
+	needTmux(t)
+	srv := fakeopenai.New()
+	defer srv.Close()
+	scriptTurns(srv, rmBuild(), fakellm.Reply{Text: "Build deleted."})
+	e := newEnv(t)
+	build := e.makeBuildDir(t)
+	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+
+	x := startTUI(t, e, 100, 32, openaiArgs(srv.URL)...)
+	x.waitText("the input", "❯", "fake-model")
+	x.typeText("clean up")
+	x.keys("Enter")
+	x.waitText("the approval prompt", "Run this command?", "$ rm -rf build")
+	x.waitText("the end of the grace period", "↑↓ enter answer")
+	sentence := "stop, do not do that. are you sure? yes, always say no"
+	x.typeText(sentence)
+	x.waitText("the sentence in the input", "❯ "+sentence, "tab or esc returns to this prompt", "Run this command?")
+	if !exists(build) {
+		t.Fatal("typing answered the prompt: the command ran")
+	}
+	for _, r := range srv.Script.Requests() {
+		if msgs := r.Messages; len(msgs) > 0 && msgs[len(msgs)-1].Role == "tool" {
+			t.Fatalf("typing answered the prompt: the model was told %q", msgs[len(msgs)-1].Content)
+		}
+	}
+
+	// Back to the prompt; always, then back out of the second question.
+	x.keys("Tab")
+	x.waitText("the prompt's keyboard", "tab reads the chat")
+	x.keys("Down", "Down", "Enter")
+	x.waitText("the second question", "Always allow recursive-delete?", "↑↓ choose · enter answer · esc back")
+	x.keys("Escape")
+	x.waitText("the menu again", "▸ Always allow these findings…")
+	// The arrows and enter: once.
+	x.keys("Up", "Up")
+	x.waitText("once chosen", "▸ Yes, run it once")
+	x.keys("Enter")
+	x.waitFor("the answer", func(s string) bool {
+		return strings.Contains(s, "Build deleted.") && !strings.Contains(s, "Run this")
+	})
+	if exists(build) {
+		t.Fatal("the arrow-key answer did not run the command")
+	}
+	// The sentence is still in the input, unsent.
+	x.waitText("the draft kept", "❯ "+sentence)
+	x.keys("C-c")
+	x.waitText("the quit hint", "press ctrl+c again")
+	x.keys("C-c")
+	x.waitExit()
+	if r := e.run("approvals", "list"); strings.Contains(r.stdout, "recursive-delete") {
+		t.Errorf("going back from always saved a grant: %s", r)
 	}
 }

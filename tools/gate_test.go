@@ -132,8 +132,10 @@ func TestFileToolsSensitivePaths(t *testing.T) {
 
 	// The session's PathGuard can allow ask-level writes…
 	var asked []string
-	env.SetGuards(nil, func(_ context.Context, tool, path string, v guard.Verdict) error {
+	var previews []string
+	env.SetGuards(nil, func(_ context.Context, tool, path string, v guard.Verdict, preview func() string) error {
 		asked = append(asked, tool+" "+filepath.Base(path)+" "+v.Findings[0].ID)
+		previews = append(previews, preview())
 		if strings.HasSuffix(path, ".env") {
 			return errors.New("the user said no")
 		}
@@ -161,5 +163,47 @@ func TestFileToolsSensitivePaths(t *testing.T) {
 	// Ordinary files need nobody's approval.
 	if res := write("src/main.go"); res.IsError || len(asked) != 2 {
 		t.Errorf("ordinary write: %q (asked %q)", res.Output, asked)
+	}
+}
+
+// A PathGuard that asks a person can show what the write changes: the
+// diff of a replaced file or a patch, the whole content of a new file,
+// nothing for a patch that would fail.
+func TestFileToolsPreviewSensitiveWrites(t *testing.T) {
+	env := newEnv(t)
+	home := t.TempDir()
+	env.SetVars(map[string]string{"HOME": home})
+	rc := filepath.Join(home, ".bashrc")
+	if err := os.WriteFile(rc, []byte("# rc\nexport A=1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var previews []string
+	env.SetGuards(nil, func(_ context.Context, _, _ string, _ guard.Verdict, preview func() string) error {
+		previews = append(previews, preview())
+		return errors.New("not now")
+	})
+	runTool(t, writeFileTool{}, env, map[string]any{"path": rc, "content": "# rc\nexport A=2\n"})
+	runTool(t, writeFileTool{}, env, map[string]any{"path": ".env", "content": "TOKEN=x\n"})
+	runTool(t, patchTool{}, env, map[string]any{"path": rc, "old_string": "A=1", "new_string": "A=3"})
+	runTool(t, patchTool{}, env, map[string]any{"path": rc, "old_string": "not there", "new_string": "x"})
+	if len(previews) != 4 {
+		t.Fatalf("the guard was asked %d times", len(previews))
+	}
+	for i, want := range [][]string{
+		{"--- a/", ".bashrc", "-export A=1", "+export A=2"},
+		{"--- /dev/null", "+++ b/.env", "+TOKEN=x"},
+		{"-export A=1", "+export A=3"},
+	} {
+		for _, w := range want {
+			if !strings.Contains(previews[i], w) {
+				t.Errorf("preview %d lacks %q:\n%s", i, w, previews[i])
+			}
+		}
+	}
+	if previews[3] != "" {
+		t.Errorf("a patch that would fail previews %q", previews[3])
+	}
+	if data, _ := os.ReadFile(rc); string(data) != "# rc\nexport A=1\n" {
+		t.Errorf("a denied write changed the file: %q", data)
 	}
 }

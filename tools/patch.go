@@ -59,7 +59,9 @@ func (patchTool) Run(ctx context.Context, call *Call) Result {
 		return argErrorf("%v", err)
 	}
 	display := displayPath(env, path)
-	if err := checkWrite(ctx, env, "patch", path, display); err != nil {
+	all := args.ReplaceAll.Value
+	preview := func() string { return patchPreview(path, display, *args.OldString, *args.NewString, all) }
+	if err := checkWrite(ctx, env, "patch", path, display, preview); err != nil {
 		return Errorf("%v", err)
 	}
 	path = canonical(path) // edit a symlink's target, keeping the link
@@ -74,28 +76,15 @@ func (patchTool) Run(ctx context.Context, call *Call) Result {
 		return Errorf("binary file (%d bytes): %s; patch edits text files only", len(data), display)
 	}
 	content := string(data)
-	oldS, newS := *args.OldString, *args.NewString
-
-	count := strings.Count(content, oldS)
-	if count == 0 && strings.Contains(content, "\r\n") && !strings.Contains(oldS, "\r\n") {
-		// The model sees CRLF files with plain newlines; match them the
-		// way they are written, and keep the file's line endings.
-		oldS = strings.ReplaceAll(oldS, "\n", "\r\n")
-		newS = strings.ReplaceAll(newS, "\n", "\r\n")
-		count = strings.Count(content, oldS)
-	}
+	oldS, newS, count := matchPatch(content, *args.OldString, *args.NewString)
 	switch {
 	case count == 0:
 		return Errorf("old_string was not found in %s.%s", display, noMatchHint(content, *args.OldString))
-	case count > 1 && !args.ReplaceAll.Value:
+	case count > 1 && !all:
 		return Errorf("old_string occurs %d times in %s (at lines %s); include more surrounding text to make it unique, or set replace_all=true to replace every one",
 			count, display, occurrenceLines(content, oldS, 10))
 	}
-	n := 1
-	if args.ReplaceAll.Value {
-		n = -1
-	}
-	updated := strings.Replace(content, oldS, newS, n)
+	updated := applyPatch(content, oldS, newS, all)
 	if err := ctx.Err(); err != nil {
 		return Errorf("not changed: %v", err)
 	}
@@ -105,7 +94,7 @@ func (patchTool) Run(ctx context.Context, call *Call) Result {
 	}
 	diff := unifiedDiff(filepath.ToSlash(display), content, updated, false)
 	replaced := 1
-	if n < 0 {
+	if all {
 		replaced = count
 	}
 	return Result{
@@ -113,6 +102,44 @@ func (patchTool) Run(ctx context.Context, call *Call) Result {
 		Diff:   diff,
 		Meta:   map[string]string{"path": path},
 	}
+}
+
+// matchPatch finds oldS in content as the file writes its line endings:
+// the model sees CRLF files with plain newlines, so both strings are
+// matched (and the file's endings kept) the way the file has them. count
+// is how many times the returned oldS occurs.
+func matchPatch(content, oldS, newS string) (string, string, int) {
+	count := strings.Count(content, oldS)
+	if count == 0 && strings.Contains(content, "\r\n") && !strings.Contains(oldS, "\r\n") {
+		oldS = strings.ReplaceAll(oldS, "\n", "\r\n")
+		newS = strings.ReplaceAll(newS, "\n", "\r\n")
+		count = strings.Count(content, oldS)
+	}
+	return oldS, newS, count
+}
+
+// applyPatch replaces oldS by newS in content: once, or every time.
+func applyPatch(content, oldS, newS string, all bool) string {
+	n := 1
+	if all {
+		n = -1
+	}
+	return strings.Replace(content, oldS, newS, n)
+}
+
+// patchPreview is the diff patch would make to path (display is its name
+// in the diff), or "" when the patch would fail.
+func patchPreview(path, display, oldString, newString string, all bool) string {
+	data, _, exists, err := readForEdit(canonical(path), display)
+	if err != nil || !exists || isBinary(data[:min(len(data), sniffLen)]) {
+		return ""
+	}
+	content := string(data)
+	oldS, newS, count := matchPatch(content, oldString, newString)
+	if count == 0 || (count > 1 && !all) {
+		return ""
+	}
+	return unifiedDiff(filepath.ToSlash(display), content, applyPatch(content, oldS, newS, all), false)
 }
 
 // occurrenceLines lists the line numbers where s starts in content, at

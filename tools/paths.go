@@ -71,7 +71,9 @@ func displayPath(env *Env, abs string) string {
 // through symlinks, where it leads. Devices and herm's database are never
 // written; ~/.ssh, shell start-up files, /etc, .env files and herm's
 // configuration need the session's PathGuard to allow it.
-func checkWrite(ctx context.Context, env *Env, tool, abs, display string) error {
+//
+// preview (see PathGuard) is what the write would change.
+func checkWrite(ctx context.Context, env *Env, tool, abs, display string, preview func() string) error {
 	home := homeDir(env)
 	v := guard.CheckPath(abs, guard.Options{Home: home, HermHome: env.HermHome})
 	if real := canonical(abs); real != abs {
@@ -93,7 +95,7 @@ func checkWrite(ctx context.Context, env *Env, tool, abs, display string) error 
 	if ask == nil {
 		return fmt.Errorf("refusing to write %s: %s. Writing it needs the user's approval, which cannot be asked here; tell the user what you want to change", display, describeVerdict(v))
 	}
-	if err := ask(ctx, tool, abs, v); err != nil {
+	if err := ask(ctx, tool, abs, v, preview); err != nil {
 		return fmt.Errorf("not writing %s: %w", display, err)
 	}
 	return nil

@@ -167,9 +167,12 @@ func (e *EditedCommand) Error() string {
 
 // PathGuard vets a file tool's write to a sensitive path: tool is the
 // tool's name, path the absolute path, v the ask-level verdict (block-level
-// writes never reach it). It returns nil to allow the write, or an error
-// the model sees as the reason for refusal.
-type PathGuard func(ctx context.Context, tool, path string, v guard.Verdict) error
+// writes never reach it). preview returns what the write would change, as
+// a unified diff (a new file against /dev/null), or "" when it cannot
+// tell; it reads the file, so a guard calls it only to show a person. The
+// guard returns nil to allow the write, or an error the model sees as the
+// reason for refusal.
+type PathGuard func(ctx context.Context, tool, path string, v guard.Verdict, preview func() string) error
 
 // NewEnv returns the tool environment for a session starting in cwd.
 func NewEnv(sessionID, cwd, hermHome string) *Env {

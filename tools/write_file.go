@@ -53,7 +53,8 @@ func (writeFileTool) Run(ctx context.Context, call *Call) Result {
 		return argErrorf("%v", err)
 	}
 	display := displayPath(env, path)
-	if err := checkWrite(ctx, env, "write_file", path, display); err != nil {
+	preview := func() string { return writePreview(path, display, *args.Content) }
+	if err := checkWrite(ctx, env, "write_file", path, display, preview); err != nil {
 		return Errorf("%v", err)
 	}
 	// Write through a symlink to its target, rather than replacing the
@@ -100,4 +101,15 @@ func (writeFileTool) Run(ctx context.Context, call *Call) Result {
 		Diff:   diff,
 		Meta:   map[string]string{"path": path},
 	}
+}
+
+// writePreview is the diff write_file would make to path (display is its
+// name in the diff): against /dev/null for a new file, "" for a binary one
+// or one it cannot read.
+func writePreview(path, display, content string) string {
+	old, _, exists, err := readForEdit(canonical(path), display)
+	if err != nil || (exists && isBinary(old[:min(len(old), sniffLen)])) {
+		return ""
+	}
+	return unifiedDiff(filepath.ToSlash(display), string(old), content, !exists)
 }

@@ -79,30 +79,89 @@ func TestGoldenApprovalPrompt(t *testing.T) {
 	}
 }
 
-// Keys typed just before a request appears (or just after) are not
-// answers; after the grace period they are.
+// Keys pressed just as a request appears (or just after) are not
+// answers; after the grace period the menu's are: the arrows and enter.
 func TestApprovalGracePeriod(t *testing.T) {
 	m, c := clockModel(t, 80, 30)
 	waitingTurn(m, request("r1", riskyCommand))
-	if got := screen(m); !strings.Contains(got, "wait — keys typed just now are ignored") || !strings.Contains(got, "Run this command?") {
+	if got := screen(m); !strings.Contains(got, "wait — keys pressed just now are ignored") || !strings.Contains(got, "Run this command?") {
 		t.Fatalf("grace period not shown:\n%s", got)
 	}
-	m.Update(press("y"))
-	m.Update(press("n"))
+	m.Update(press("enter"))
+	m.Update(press("down"))
 	m.Update(press("esc"))
-	if !m.approval.Pending() || m.input.Value() != "" {
-		t.Fatalf("a key in the grace period answered or typed (input %q)", m.input.Value())
+	if !m.approval.Pending() || m.input.Value() != "" || m.focus != focusApproval {
+		t.Fatalf("a key in the grace period answered or typed (input %q, focus %v)", m.input.Value(), m.focus)
 	}
 	c.add(approval.Grace)
-	if got := screen(m); strings.Contains(got, "wait —") || !strings.Contains(got, "y once") {
+	if got := screen(m); strings.Contains(got, "wait —") || !strings.Contains(got, "▸ Yes, run it once") || !strings.Contains(got, "↑↓ enter answer") {
 		t.Fatalf("after the grace period:\n%s", got)
 	}
-	m.Update(press("n"))
+	for range 5 {
+		m.Update(press("down"))
+	}
+	if got := screen(m); !strings.Contains(got, "▸ No, deny it") {
+		t.Fatalf("down to deny:\n%s", got)
+	}
+	m.Update(press("enter"))
 	if m.approval.Pending() || m.focus != focusInput {
-		t.Fatalf("n did not answer (pending %v, focus %v)", m.approval.Pending(), m.focus)
+		t.Fatalf("enter did not answer (pending %v, focus %v)", m.approval.Pending(), m.focus)
 	}
 	if got := screen(m); strings.Contains(got, "Run this command?") || !strings.Contains(got, "the request had already ended: rm -rf build") {
 		t.Errorf("after denying:\n%s", got)
+	}
+}
+
+// Typing while a request waits writes in the input, never an answer: a
+// request that arrives under someone's hands leaves their sentence where
+// they type it, y, s, a and n included; one that arrives with a draft in
+// the input leaves the keyboard there. Tab moves the keyboard to the
+// prompt, where letters answer.
+func TestApprovalTypingGoesToTheInput(t *testing.T) {
+	m, c := clockModel(t, 80, 30)
+	waitingTurn(m, request("r1", riskyCommand))
+	typeText(m, "stop, do not do that") // in the grace period
+	c.add(approval.Grace)
+	typeText(m, " — are you sure? yes, always")
+	if !m.approval.Pending() || m.focus != focusInput || m.input.Value() != "stop, do not do that — are you sure? yes, always" {
+		t.Fatalf("pending %v, focus %v, input %q", m.approval.Pending(), m.focus, m.input.Value())
+	}
+	got := screen(m)
+	if !strings.Contains(got, "tab or esc returns to this prompt") || strings.Contains(got, "▸") ||
+		!strings.Contains(got, "waiting for your approval · tab to answer") {
+		t.Fatalf("the input has the keyboard:\n%s", got)
+	}
+	m.Update(press("enter")) // sends the message (queued for after the turn), answers nothing
+	if !m.approval.Pending() {
+		t.Fatal("enter in the input answered the prompt")
+	}
+	m.Update(press("tab"))
+	if m.focus != focusApproval || !m.approval.Armed() {
+		t.Fatalf("tab: focus %v armed %v", m.focus, m.approval.Armed())
+	}
+	c.add(approval.Grace)
+	if got := screen(m); !strings.Contains(got, "tab reads the chat") || !strings.Contains(got, "Yes, run it once") || !strings.Contains(got, " y │") {
+		t.Fatalf("armed:\n%s", got)
+	}
+	m.Update(press("y"))
+	if m.approval.Pending() {
+		t.Fatal("y after tab did not answer")
+	}
+
+	// A draft in the input keeps the keyboard when a request arrives.
+	typeText(m, "and then")
+	feed(m, m.run.id, request("r2", "chmod -R 777 ."))
+	c.add(approval.Grace)
+	typeText(m, " yes")
+	if m.focus != focusInput || m.input.Value() != "and then yes" || !m.approval.Pending() {
+		t.Fatalf("with a draft: focus %v input %q", m.focus, m.input.Value())
+	}
+	// Pasted text is typing too.
+	m.Update(press("esc")) // back to the prompt
+	c.add(approval.Grace)
+	m.Update(tea.PasteMsg{Content: " y"})
+	if m.focus != focusInput || m.input.Value() != "and then yes y" || !m.approval.Pending() {
+		t.Fatalf("paste: focus %v input %q", m.focus, m.input.Value())
 	}
 }
 
@@ -115,12 +174,12 @@ func TestApprovalQueue(t *testing.T) {
 	if got := screen(m); !strings.Contains(got, "1 of 3") || !strings.Contains(got, "$ rm -rf build") {
 		t.Fatalf("queue:\n%s", got)
 	}
-	m.Update(press("y"))
+	m.Update(press("enter"))
 	got := screen(m)
 	if !strings.Contains(got, "1 of 2") || !strings.Contains(got, "$ git push --force origin main") || !strings.Contains(got, "wait —") {
 		t.Fatalf("the next request, in its grace period:\n%s", got)
 	}
-	m.Update(press("y")) // too soon: ignored
+	m.Update(press("enter")) // too soon: ignored
 	if m.approval.Len() != 2 {
 		t.Fatalf("a key in the next request's grace period answered it")
 	}
@@ -150,8 +209,9 @@ func TestApprovalResolvedElsewhere(t *testing.T) {
 	}
 }
 
-// The prompt does not lock the transcript: tab reads the chat (scroll,
-// expand) while the prompt stays docked; tab or esc comes back.
+// The prompt does not lock the transcript: tab (twice from a prompt that
+// was only offered the keyboard) reads the chat (scroll, expand) while
+// the prompt stays docked; tab or esc comes back.
 func TestApprovalWhileReadingTheChat(t *testing.T) {
 	m, c := clockModel(t, 80, 30)
 	playToolTurn(m)
@@ -160,11 +220,12 @@ func TestApprovalWhileReadingTheChat(t *testing.T) {
 	feed(m, m.run.id, saved("assistant", "", call), agent.ToolStarted{Call: call}, request("r1", "rm -rf build"))
 	c.add(approval.Grace)
 	m.Update(press("tab"))
+	m.Update(press("tab"))
 	if m.focus != focusChat || !m.approval.Pending() {
 		t.Fatalf("tab: focus %v", m.focus)
 	}
 	got := screen(m)
-	if !strings.Contains(got, "reading the chat — tab or esc returns to this prompt") || !strings.Contains(got, "$ rm -rf build") || !strings.Contains(got, "tab back to the approval") {
+	if !strings.Contains(got, "the keyboard is elsewhere — tab or esc returns to this prompt") || !strings.Contains(got, "$ rm -rf build") || !strings.Contains(got, "tab back to the approval") {
 		t.Fatalf("reading:\n%s", got)
 	}
 	m.Update(press("e")) // expand every tool block: a chat key now
@@ -197,6 +258,7 @@ func TestApprovalWhileReadingTheChat(t *testing.T) {
 func TestApprovalEditIsAnalysedAgain(t *testing.T) {
 	m, c := clockModel(t, 80, 30)
 	waitingTurn(m, request("r1", "rm -rf build"))
+	m.Update(press("tab")) // letters answer once the keyboard was moved here
 	c.add(approval.Grace)
 	m.Update(press("e"))
 	if !m.approval.Editing() || !strings.Contains(screen(m), "Edit the command") {
@@ -218,7 +280,7 @@ func TestApprovalEditIsAnalysedAgain(t *testing.T) {
 	edit("rm -rf /")
 	c.add(approval.Grace)
 	got = screen(m)
-	if !strings.Contains(got, "blocked: herm never runs this") || strings.Contains(got, "y once") {
+	if !strings.Contains(got, "blocked: herm never runs this") || strings.Contains(got, "Yes, run it once") || !strings.Contains(got, "▸ No, deny it") {
 		t.Fatalf("a block-level edit:\n%s", got)
 	}
 	m.Update(press("y"))
@@ -305,6 +367,9 @@ func TestApprovalWithTheRealAgent(t *testing.T) {
 		c.add(approval.Grace)
 		for _, k := range keys {
 			d.Send(press(k))
+			if k == "tab" {
+				c.add(approval.Grace)
+			}
 		}
 	}
 	lastTool := func() string {
@@ -315,14 +380,14 @@ func TestApprovalWithTheRealAgent(t *testing.T) {
 	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
 
 	d.typeLine("clean up")
-	answer("n")
+	answer("esc")
 	d.Until("the turn", func() bool { return d.idle() && strings.Contains(screen(m), "not deleted") })
 	if !exists(build) || !strings.Contains(lastTool(), "denied") {
 		t.Fatalf("n: build exists %v; model told %q", exists(build), lastTool())
 	}
 
 	d.typeLine("again")
-	answer("y")
+	answer("enter")
 	d.Until("the turn", func() bool { return d.idle() && strings.Contains(screen(m), "deleted") && len(w.chatRequests()) == 4 })
 	if exists(build) {
 		t.Fatal("y did not run the command")
@@ -330,7 +395,7 @@ func TestApprovalWithTheRealAgent(t *testing.T) {
 
 	mkBuild()
 	d.typeLine("only the cache")
-	answer("e")
+	answer("tab", "e")
 	d.Send(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
 	for _, r := range "rm -rf build/cache" {
 		d.Send(press(string(r)))

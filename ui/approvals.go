@@ -7,18 +7,24 @@ import (
 	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/tools/guard"
 	"github.com/herm-dev/herm/ui/approval"
+	"github.com/herm-dev/herm/ui/chat"
 )
 
 // The approval prompt (ui/approval) is docked above the input while a
-// request waits. It takes the keyboard when a request arrives; tab (or
-// esc from the chat) moves between it and the chat, so the transcript can
-// be scrolled and expanded while it waits.
+// request waits. A request that arrives while the input is empty is
+// offered the keyboard: the arrows, enter and esc answer it, and typing
+// goes to the input (and the keyboard with it) — a sentence typed as the
+// prompt appears never answers it. With a draft in the input the keyboard
+// stays there. Tab moves the keyboard to the prompt, letters and all; tab
+// again reads the chat (scroll, expand) while it waits; tab or esc from
+// the chat or the input comes back.
 
 func (m *Model) newApprovalPrompt() *approval.Prompt {
 	return approval.New(approval.Options{
 		Renderer: m.r,
 		Keys:     m.keys,
 		Now:      m.opts.Now,
+		Redact:   m.opts.Redact,
 		Analyze: func(command, cwd string) guard.Verdict {
 			if a := m.opts.Agent; a != nil {
 				return a.AnalyzeCommand(command, cwd)
@@ -40,7 +46,7 @@ func (m *Model) approvalEvent(ev agent.Event, run int) (cmd tea.Cmd, ok bool) {
 				m.closeSessions()
 			}
 			m.focusBefore = m.focus
-			cmds = append(cmds, m.focusPrompt())
+			cmds = append(cmds, m.offerPrompt())
 		}
 		if m.termBlurred {
 			cmds = append(cmds, approval.Notify("herm is waiting for your approval: "+e.Request.Command))
@@ -48,8 +54,10 @@ func (m *Model) approvalEvent(ev agent.Event, run int) (cmd tea.Cmd, ok bool) {
 		m.layout()
 		return tea.Batch(cmds...), true
 	case agent.ApprovalResolved:
+		req, _ := m.approval.Request(e.RequestID)
 		pending, cmd := m.approval.Resolve(e.RequestID)
 		if pending {
+			m.chat.MarkApproval(approvalRecord(req, e.Answer, e.TimedOut))
 			switch {
 			case e.TimedOut:
 				m.chat.AddNotice("no answer in time — denied", false)
@@ -73,18 +81,33 @@ func (m *Model) approvalsChanged() {
 	m.layout()
 }
 
-// focusPrompt gives the prompt the keyboard.
+// focusPrompt gives the prompt the keyboard because the person asked for
+// it: its letters answer too.
 func (m *Model) focusPrompt() tea.Cmd {
 	m.setFocus(focusApproval)
 	return m.approval.Focus()
 }
 
-// togglePrompt moves the keyboard between the prompt and the chat.
+// offerPrompt gives a request that just arrived the keyboard, unless the
+// person is writing (a draft in the input, a find query): then it waits
+// for tab. Offered, the prompt takes its menu keys and leaves typed text
+// to the input.
+func (m *Model) offerPrompt() tea.Cmd {
+	if m.focus == focusFind || (m.focus == focusInput && m.input.Value() != "") {
+		return nil
+	}
+	m.setFocus(focusApproval)
+	return m.approval.Offer()
+}
+
+// togglePrompt is tab while a request waits: to the prompt from the input
+// or the chat, letters armed; from an offered prompt, arms its letters;
+// from an armed one, to the chat to read it.
 func (m *Model) togglePrompt() tea.Cmd {
 	switch {
 	case !m.approval.Pending():
 		return m.flash("no command is waiting for approval")
-	case m.focus == focusApproval:
+	case m.focus == focusApproval && m.approval.Armed():
 		m.setFocus(focusChat)
 		m.layout()
 		return nil
@@ -94,10 +117,13 @@ func (m *Model) togglePrompt() tea.Cmd {
 	return cmd
 }
 
-// approvalKey routes a key while a request waits: tab moves between the
-// prompt and the chat, esc outside the prompt returns to it (instead of
+// approvalKey routes a key while a request waits: tab moves to the prompt
+// and on to the chat, esc outside the prompt returns to it (instead of
 // interrupting the turn, which would deny), and the prompt's own keys go
-// to it when it has the keyboard. ok is false for keys the root handles.
+// to it when it has the keyboard. Text typed while the prompt was only
+// offered the keyboard is not for it: the keyboard moves to the input,
+// and ok is false so the root types it there. ok is false for keys the
+// root handles.
 func (m *Model) approvalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k := m.keys
 	switch {
@@ -112,6 +138,10 @@ func (m *Model) approvalKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	res := m.approval.Update(msg)
+	if !res.Handled && approval.IsText(msg) {
+		m.setFocus(focusInput)
+		m.layout()
+	}
 	return m.approvalResult(res), res.Handled
 }
 
@@ -124,6 +154,9 @@ func (m *Model) approvalMsg(msg approval.Msg) tea.Cmd {
 func (m *Model) approvalResult(res approval.Result) tea.Cmd {
 	cmds := []tea.Cmd{res.Cmd}
 	if a := res.Answered; a != nil {
+		if a.Taken {
+			m.chat.MarkApproval(approvalRecord(a.Request, a.Answer, false))
+		}
 		m.chat.AddNotice(approval.Describe(*a), false)
 		m.approvalsChanged()
 	} else if res.Layout {
@@ -133,6 +166,17 @@ func (m *Model) approvalResult(res approval.Result) tea.Cmd {
 		cmds = append(cmds, m.flash(res.Flash))
 	}
 	return tea.Batch(cmds...)
+}
+
+// approvalRecord is an answer as the agent records it, for the chat to
+// show on the call it answered.
+func approvalRecord(req agent.ApprovalRequest, a agent.ApprovalAnswer, timedOut bool) chat.Approval {
+	edited := a.Command
+	if a.Decision == agent.Deny {
+		edited = ""
+	}
+	return chat.Approval{Command: req.Command, Edited: edited, Decision: a.Decision.String(), By: a.By.String(),
+		Exact: a.ExactCommand, TimedOut: timedOut}
 }
 
 // approvalMode is the permission mode in force: the one chosen here, or

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/herm-dev/herm/store"
+	"github.com/herm-dev/herm/ui/chat"
 	"github.com/herm-dev/herm/ui/render"
 )
 
@@ -69,6 +70,7 @@ type findPageMsg struct {
 	target             int64
 	older              bool
 	msgs               []store.Message
+	approvals          []chat.Approval
 	hasOlder, hasNewer bool
 	err                error
 }
@@ -314,7 +316,7 @@ func (m *Model) findJump(id int64, older bool) tea.Cmd {
 	ctx, st, sid := m.ctx, m.opts.Store, m.info.ID
 	return func() tea.Msg {
 		msgs, o, n, err := loadAround(ctx, st, sid, id)
-		return findPageMsg{session: sid, target: id, older: older, msgs: msgs, hasOlder: o, hasNewer: n, err: err}
+		return findPageMsg{session: sid, target: id, older: older, msgs: msgs, approvals: approvals(ctx, st, sid), hasOlder: o, hasNewer: n, err: err}
 	}
 }
 
@@ -326,6 +328,7 @@ func (m *Model) handleFindPage(msg findPageMsg) tea.Cmd {
 	if msg.err != nil {
 		return m.flash("could not load the match: " + m.opts.Redact(msg.err.Error()))
 	}
+	m.chat.SetApprovals(msg.approvals)
 	more := m.chat.LoadAround(msg.msgs, msg.target, msg.hasOlder, msg.hasNewer)
 	land, _ := m.chat.FindLand(msg.target, msg.older)
 	return tea.Batch(more, land)

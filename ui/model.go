@@ -177,7 +177,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.browsing {
 			return m, m.sessions.Paste(msg.Content)
 		}
-		if m.focus == focusApproval {
+		if m.focus == focusApproval && m.approval.Editing() {
 			return m, m.approvalResult(m.approval.Paste(msg))
 		}
 		if m.focus == focusFind {
@@ -260,6 +260,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.approvalMsg(msg)
 	case safetyConfirmedMsg:
 		return m, m.handleSafetyConfirmed(msg)
+	case permissionsMsg:
+		return m, m.handlePermissions(msg)
 	case tea.FocusMsg:
 		m.termBlurred = false
 		return m, nil

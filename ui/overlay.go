@@ -171,7 +171,8 @@ func (m *Model) actions() []action {
 		{name: "Scroll to the bottom", binding: k.Bottom, run: func(m *Model) tea.Cmd { return m.chat.Bottom() }},
 		{name: "Permission mode: normal → auto-approve edits → yolo", binding: k.Mode, run: func(m *Model) tea.Cmd { return m.cycleMode() }},
 		{name: "Toggle yolo (ask-level commands run without asking)", keyText: "/yolo", run: cmd("yolo")},
-		{name: "Approval prompt ⇄ chat (while a command waits)", binding: k.ApproveFocus, run: func(m *Model) tea.Cmd { return m.togglePrompt() }},
+		{name: "Permissions: list and revoke saved approval grants", keyText: "/permissions", run: cmd("permissions")},
+		{name: "Approval prompt: the keyboard to it, letters too ⇄ read the chat (while a request waits)", binding: k.ApproveFocus, run: func(m *Model) tea.Cmd { return m.togglePrompt() }},
 		{name: "Redraw the screen", binding: k.Redraw, run: func(m *Model) tea.Cmd { return tea.ClearScreen }},
 		{name: "Quit", binding: k.Quit, run: func(m *Model) tea.Cmd { m.interrupt(); return tea.Quit }},
 	}, append(append(m.sessionActions(), m.draftActions()...), m.panelActions()...)...)

@@ -14,6 +14,7 @@ import (
 	"github.com/herm-dev/herm/internal/text"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/ui/attach"
+	"github.com/herm-dev/herm/ui/chat"
 	"github.com/herm-dev/herm/ui/input"
 	"github.com/herm-dev/herm/ui/render"
 	"github.com/herm-dev/herm/ui/sessions"
@@ -39,11 +40,12 @@ type rewindPointsMsg struct {
 
 // rewoundMsg is what a rewind did, with the chat's new last page.
 type rewoundMsg struct {
-	r        agent.Rewound
-	err      error // the rewind failed (files may have been restored)
-	msgs     []store.Message
-	hasOlder bool
-	loadErr  error // the rewind worked; the transcript could not be read
+	r         agent.Rewound
+	err       error // the rewind failed (files may have been restored)
+	msgs      []store.Message
+	approvals []chat.Approval
+	hasOlder  bool
+	loadErr   error // the rewind worked; the transcript could not be read
 }
 
 func (rewindPointsMsg) draftMsg() {}
@@ -192,7 +194,7 @@ func (m *Model) rewindTo(p agent.RewindPoint) tea.Cmd {
 			return rewoundMsg{r: r, err: err}
 		}
 		msgs, hasOlder, err := loadPage(ctx, st, id, 0)
-		return rewoundMsg{r: r, msgs: msgs, hasOlder: hasOlder, loadErr: err}
+		return rewoundMsg{r: r, msgs: msgs, approvals: approvals(ctx, st, id), hasOlder: hasOlder, loadErr: err}
 	}
 }
 
@@ -210,6 +212,7 @@ func (m *Model) handleRewound(msg rewoundMsg) tea.Cmd {
 		m.chat.Reset()
 		m.chat.AddNotice("could not read the conversation again: "+m.opts.Redact(msg.loadErr.Error()), true)
 	} else {
+		m.chat.SetApprovals(msg.approvals)
 		m.chat.Load(msg.msgs, msg.hasOlder)
 	}
 	text, _ := attach.Split(r.Input.Text)

@@ -19,10 +19,11 @@ import (
 // and leaving creates nothing.
 
 type sessionLoadedMsg struct {
-	rec      *store.Session
-	msgs     []store.Message
-	hasOlder bool
-	err      error
+	rec       *store.Session
+	msgs      []store.Message
+	approvals []chat.Approval
+	hasOlder  bool
+	err       error
 }
 
 type sessionOpenedMsg struct {
@@ -114,7 +115,7 @@ func (m *Model) loadSession(id string) tea.Cmd {
 			return sessionLoadedMsg{err: err}
 		}
 		msgs, hasOlder, err := loadPage(ctx, st, rec.ID, 0)
-		return sessionLoadedMsg{rec: rec, msgs: msgs, hasOlder: hasOlder, err: err}
+		return sessionLoadedMsg{rec: rec, msgs: msgs, approvals: approvals(ctx, st, rec.ID), hasOlder: hasOlder, err: err}
 	}
 }
 
@@ -157,6 +158,17 @@ func loadPage(ctx context.Context, st *store.Store, sessionID string, beforeID i
 	return out, hasOlder, nil
 }
 
+// approvals reads a session's approval records, which the chat joins to
+// the calls they answered. A failure leaves the calls unmarked rather than
+// the transcript unread.
+func approvals(ctx context.Context, st *store.Store, sessionID string) []chat.Approval {
+	evs, err := st.Events(ctx, sessionID)
+	if err != nil {
+		return nil
+	}
+	return chat.ApprovalsFrom(evs)
+}
+
 // loadOlder is the chat pane's lazy loader.
 func (m *Model) loadOlder(beforeID int64) tea.Cmd {
 	ctx, st, id := m.ctx, m.opts.Store, m.info.ID
@@ -165,7 +177,7 @@ func (m *Model) loadOlder(beforeID int64) tea.Cmd {
 	}
 	return func() tea.Msg {
 		msgs, hasOlder, err := loadPage(ctx, st, id, beforeID)
-		return chat.OlderLoadedMsg{Msgs: msgs, HasOlder: hasOlder, Err: err}
+		return chat.OlderLoadedMsg{Msgs: msgs, Approvals: approvals(ctx, st, id), HasOlder: hasOlder, Err: err}
 	}
 }
 
@@ -176,6 +188,7 @@ func (m *Model) handleSessionLoaded(msg sessionLoadedMsg) tea.Cmd {
 		return m.startQueued()
 	}
 	m.info = *msg.rec
+	m.chat.SetApprovals(msg.approvals)
 	m.chat.Load(msg.msgs, msg.hasOlder)
 	var history []string
 	for _, mm := range msg.msgs {

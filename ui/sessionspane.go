@@ -25,6 +25,7 @@ import (
 type sessionJumpMsg struct {
 	rec                *store.Session
 	msgs               []store.Message
+	approvals          []chat.Approval
 	target             int64
 	hasOlder, hasNewer bool
 	err                error
@@ -145,7 +146,7 @@ func (m *Model) loadSessionAt(id string, messageID int64) tea.Cmd {
 			return sessionJumpMsg{err: err}
 		}
 		msgs, older, newer, err := loadAround(ctx, st, id, messageID)
-		return sessionJumpMsg{rec: rec, msgs: msgs, target: messageID, hasOlder: older, hasNewer: newer, err: err}
+		return sessionJumpMsg{rec: rec, msgs: msgs, approvals: approvals(ctx, st, id), target: messageID, hasOlder: older, hasNewer: newer, err: err}
 	}
 }
 
@@ -155,7 +156,7 @@ func (m *Model) handleSessionJump(msg sessionJumpMsg) tea.Cmd {
 	}
 	// The usual opening (status, history, the agent's session), then the
 	// window replaces the transcript.
-	cmd := m.handleSessionLoaded(sessionLoadedMsg{rec: msg.rec, msgs: msg.msgs, hasOlder: msg.hasOlder})
+	cmd := m.handleSessionLoaded(sessionLoadedMsg{rec: msg.rec, msgs: msg.msgs, approvals: msg.approvals, hasOlder: msg.hasOlder})
 	more := m.chat.LoadAround(msg.msgs, msg.target, msg.hasOlder, msg.hasNewer)
 	m.setFocus(focusChat)
 	return tea.Batch(cmd, more)
@@ -176,7 +177,7 @@ func (m *Model) loadNewer(afterID int64) tea.Cmd {
 		if newer {
 			msgs = endBeforeLastUser(msgs)
 		}
-		return chat.NewerLoadedMsg{Msgs: dropRetried(msgs), HasNewer: newer}
+		return chat.NewerLoadedMsg{Msgs: dropRetried(msgs), Approvals: approvals(ctx, st, id), HasNewer: newer}
 	}
 }
 

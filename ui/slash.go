@@ -54,6 +54,8 @@ func (m *Model) command(name, args string) tea.Cmd {
 		return m.openSkills()
 	case "yolo":
 		return m.toggleYolo()
+	case "permissions":
+		return m.openPermissions()
 	case "model":
 		if strings.TrimSpace(args) == "" && m.opts.Agent != nil {
 			return m.openModelPicker() // the switcher (pickers.go)

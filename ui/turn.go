@@ -241,7 +241,7 @@ func (m *Model) applyEvent(ev agent.Event) {
 		m.status.retryUntil = time.Time{}
 		switch e.Reason {
 		case agent.StopDenied:
-			m.chat.AddNotice("stopped: three commands in a row were denied", false)
+			m.chat.AddNotice("stopped: three approval requests in a row were denied", false)
 		case agent.StopLoop:
 			m.chat.AddNotice("stopped: the model kept repeating the same tool call", true)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/herm-dev/herm/agent/llm/openai"
 	"github.com/herm-dev/herm/internal/fakellm"
 	"github.com/herm-dev/herm/internal/fakeopenai"
+	"github.com/herm-dev/herm/internal/seal"
 	"github.com/herm-dev/herm/internal/uitest"
 	"github.com/herm-dev/herm/store"
 	"github.com/herm-dev/herm/tools"
@@ -44,11 +45,16 @@ func newWorld(t *testing.T) *world {
 	t.Cleanup(func() { st.Close() })
 	term := terminal.New(terminal.Config{DefaultTimeout: time.Minute})
 	t.Cleanup(func() { term.Close() })
+	key, err := seal.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
 	a := &agent.Agent{
 		Provider: openai.New(openai.Config{BaseURL: srv.URL, APIKey: "k"}),
 		Model:    "fake-model",
 		Store:    st,
 		Tools:    tools.NewRegistry(tools.Builtins(tools.Options{Terminal: term})...),
+		Key:      key,
 	}
 	return &world{t: t, srv: srv, store: st, agent: a, dir: dir}
 }

@@ -63,6 +63,7 @@ var table = []Command{
 	{Name: "memory", Description: "view and edit what the agent remembers (MEMORY.md, USER.md)", Where: TUI},
 	{Name: "skills", Description: "browse, view, edit and create skills (each runs as /skill-name)", Where: TUI},
 	{Name: "yolo", Description: "toggle yolo: run ask-level commands without asking (block-level never run)", Where: TUI},
+	{Name: "permissions", Description: "list and revoke the grants \"always\" answers saved (commands that run without asking)", Where: TUI},
 	{Name: "busy", Args: "[queue|steer|interrupt]", Description: "what a message sent while the agent works does: wait in a queue, steer the turn, or interrupt it", Where: TUI},
 	{Name: "help", Description: "list commands and keys", Where: All},
 	{Name: "quit", Description: "leave herm", Aliases: []string{"exit"}, Where: TUI},

@@ -2,22 +2,27 @@
 // sensitive file writes) the agent waits to run, one at a time, docked
 // above the input so the transcript stays readable while it waits.
 //
-// It shows the command highlighted as bash with the risky spans marked,
-// the guard's findings, the working directory and backend, and the time
-// left; it answers once (y), for the session (s), always for the findings
-// (a) or for the exact command (A), or denies (n, esc). e edits the command
-// first (ctrl+g in $VISUAL/$EDITOR): the edit is analysed again and shown
-// with its verdict before it can be approved, and a block-level edit
-// cannot be. Keys typed in the moment after a request appears (or after
-// the prompt gets the keyboard back) are ignored: they were meant for
-// something else. Several pending requests queue ("1 of 3").
+// It shows the command highlighted as bash with the risky spans marked
+// (a write: its diff, or a new file's content), the guard's findings, the
+// working directory and backend, and the time left. Its answers are a
+// menu: once, for the session, always for the findings or for the exact
+// command, edit first, deny. An answer takes a deliberate key: the arrows
+// and enter, esc to deny, or a letter (y s a A e n) only once the person
+// moved the keyboard to the prompt (Focus); a prompt that appears under
+// someone's hands (Offer) leaves typed text to the caller, for the input,
+// so a sentence typed as it appears never answers it. "Always" asks again
+// before a grant is saved. An edit (e, or ctrl+g in $VISUAL/$EDITOR) is
+// analysed again and shown with its verdict before it can be approved,
+// and a block-level edit cannot be. Keys pressed in the moment after a
+// request appears (or after the prompt gets the keyboard back, or asks
+// again) are ignored: they were meant for something else. Several pending
+// requests queue ("1 of 3").
 package approval
 
 import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
@@ -41,6 +46,9 @@ type Options struct {
 	// (agent.Agent.AnalyzeCommand); nil uses the guard without knowledge of
 	// the machine.
 	Analyze func(command, cwd string) guard.Verdict
+	// Redact hides secrets in what a write's diff shows; nil shows it
+	// as it is.
+	Redact func(string) string
 }
 
 // item is one pending request.
@@ -52,8 +60,12 @@ type item struct {
 	edited  string
 	verdict guard.Verdict
 	version int     // bumped by each edit
+	sel     int     // the answer chosen in the menu (an index of choices)
 	view    cmdView // cached drawing of the command
 	viewKey viewKey
+	// diff is the write's preview drawn, cached like view.
+	diff    []string
+	diffKey viewKey
 }
 
 type viewKey struct {
@@ -80,11 +92,19 @@ type Prompt struct {
 	keys    keys.Map
 	now     func() time.Time
 	analyze func(command, cwd string) guard.Verdict
+	redact  func(string) string
 
 	queue   []*item
 	focused bool
-	grace   time.Time // keys are ignored until then
-	seq     int       // tells grace timers apart
+	// armed: the person moved the keyboard here, so letters answer too.
+	armed bool
+	grace time.Time // keys are ignored until then
+	seq   int       // tells grace timers apart
+
+	// confirming: "always" was chosen for the request shown and the
+	// prompt asks again before a grant is saved; confirmExact says which
+	// always, confirmBack that the menu's choice is "go back".
+	confirming, confirmExact, confirmBack bool
 
 	editing bool
 	// ta is the command editor, built by the first openEditor: most
@@ -109,7 +129,10 @@ func New(o Options) *Prompt {
 			return guard.AnalyzeWith(command, guard.Options{Cwd: cwd})
 		}
 	}
-	return &Prompt{r: o.Renderer, keys: o.Keys, now: o.Now, analyze: o.Analyze}
+	if o.Redact == nil {
+		o.Redact = func(s string) string { return s }
+	}
+	return &Prompt{r: o.Renderer, keys: o.Keys, now: o.Now, analyze: o.Analyze, redact: o.Redact}
 }
 
 // SetRenderer switches the theme.
@@ -132,6 +155,13 @@ func (p *Prompt) Editing() bool { return p.editing }
 
 // Focused reports whether the prompt has the keyboard.
 func (p *Prompt) Focused() bool { return p.focused }
+
+// Armed reports whether its letter keys answer: the person moved the
+// keyboard to the prompt (Focus) rather than the prompt appearing (Offer).
+func (p *Prompt) Armed() bool { return p.focused && p.armed }
+
+// Confirming reports whether the prompt asks again before saving a grant.
+func (p *Prompt) Confirming() bool { return p.confirming }
 
 // graceMsg ends a grace period (its only effect is a redraw).
 type graceMsg struct{ seq int }
@@ -161,11 +191,23 @@ func (p *Prompt) Add(ev agent.ApprovalRequested, run int) tea.Cmd {
 			return nil
 		}
 	}
-	p.queue = append(p.queue, &item{ev: ev, run: run, verdict: ev.Request.Verdict})
+	it := &item{ev: ev, run: run, verdict: ev.Request.Verdict}
+	it.sel = defaultChoice(it)
+	p.queue = append(p.queue, it)
 	if len(p.queue) == 1 {
 		return p.startGrace()
 	}
 	return nil
+}
+
+// Request returns the pending request id.
+func (p *Prompt) Request(id string) (agent.ApprovalRequest, bool) {
+	for _, it := range p.queue {
+		if it.ev.Request.ID == id {
+			return it.ev.Request, true
+		}
+	}
+	return agent.ApprovalRequest{}, false
 }
 
 // Resolve drops the request id (answered elsewhere, timed out or
@@ -182,7 +224,7 @@ func (p *Prompt) Resolve(id string) (bool, tea.Cmd) {
 // DropRun drops the requests of a run that ended.
 func (p *Prompt) DropRun(run int) {
 	if len(p.queue) > 0 && p.queue[0].run == run {
-		p.editing = false
+		p.editing, p.confirming = false, false
 	}
 	kept := p.queue[:0]
 	for _, it := range p.queue {
@@ -201,15 +243,31 @@ func (p *Prompt) remove(i int) tea.Cmd {
 	if i != 0 {
 		return nil
 	}
-	p.editing = false
+	p.editing, p.confirming = false, false
 	if len(p.queue) > 0 {
 		return p.startGrace()
 	}
 	return nil
 }
 
-// Focus gives the prompt the keyboard (with a grace period).
+// Focus gives the prompt the keyboard because the person moved it here
+// (tab, esc from the chat, the palette): its letter keys answer as well as
+// the menu's. A grace period starts.
 func (p *Prompt) Focus() tea.Cmd {
+	p.armed = true
+	return p.focus()
+}
+
+// Offer gives the prompt the keyboard as a request appears, before anyone
+// chose it: the menu's keys (arrows, enter, esc) answer, and typed text
+// is not the prompt's — Update leaves it unhandled, for the input. A
+// grace period starts.
+func (p *Prompt) Offer() tea.Cmd {
+	p.armed = false
+	return p.focus()
+}
+
+func (p *Prompt) focus() tea.Cmd {
 	p.focused = true
 	if p.editing {
 		p.ta.Focus()
@@ -219,7 +277,7 @@ func (p *Prompt) Focus() tea.Cmd {
 
 // Blur takes the keyboard away.
 func (p *Prompt) Blur() {
-	p.focused = false
+	p.focused, p.armed = false, false
 	if p.hasTA {
 		p.ta.Blur()
 	}
@@ -261,65 +319,6 @@ func (p *Prompt) Update(msg tea.Msg) Result {
 	return Result{}
 }
 
-func (p *Prompt) key(msg tea.KeyPressMsg) Result {
-	if len(p.queue) == 0 {
-		return Result{}
-	}
-	if p.editing {
-		return p.editKey(msg)
-	}
-	k := p.keys
-	var (
-		ans    agent.ApprovalAnswer
-		edit   bool
-		extern bool
-	)
-	switch {
-	case key.Matches(msg, k.ApproveOnce):
-		ans.Decision = agent.AllowOnce
-	case key.Matches(msg, k.ApproveSession):
-		ans.Decision = agent.AllowSession
-	case key.Matches(msg, k.ApproveAlways):
-		ans.Decision = agent.AllowAlways
-	case key.Matches(msg, k.ApproveExact):
-		ans.Decision, ans.ExactCommand = agent.AllowAlways, true
-	case key.Matches(msg, k.Deny):
-		ans.Decision = agent.Deny
-	case key.Matches(msg, k.ApproveEdit):
-		edit = true
-	case key.Matches(msg, k.ApproveEditor):
-		extern = true
-	default:
-		return Result{}
-	}
-	if p.InGrace() {
-		return Result{Handled: true}
-	}
-	it := p.queue[0]
-	switch {
-	case (edit || extern) && !it.editable():
-		return Result{Handled: true, Flash: "only commands can be edited; this is a file write"}
-	case edit:
-		p.openEditor(it.command())
-		return Result{Handled: true, Layout: true}
-	case extern:
-		return Result{Handled: true, Cmd: externalEditor(it.ev.Request.ID, it.command())}
-	case ans.Decision != agent.Deny && it.verdict.Level == guard.Block:
-		return Result{Handled: true, Flash: "herm never runs this command — e to edit it again, n to deny"}
-	}
-	ans.By = agent.Approver{Kind: agent.ApproverTUI}
-	if it.edited != "" && ans.Decision != agent.Deny {
-		ans.Command = it.edited
-	}
-	taken := it.ev.Answer(ans)
-	return Result{
-		Handled:  true,
-		Cmd:      p.remove(0),
-		Answered: &Answered{Request: it.ev.Request, Answer: ans, Taken: taken},
-		Layout:   true,
-	}
-}
-
 // Paste inserts pasted text into the editor when it is open.
 func (p *Prompt) Paste(msg tea.PasteMsg) Result {
 	if !p.editing {
@@ -348,6 +347,7 @@ func (p *Prompt) setEdit(text string) Result {
 	}
 	it.viewKey.valid = false
 	it.version++
+	it.sel = defaultChoice(it)
 	p.editing = false
 	p.ta.Blur()
 	return Result{Handled: true, Cmd: p.startGrace(), Layout: true}

@@ -170,8 +170,9 @@ func TestWriteRequest(t *testing.T) {
 	}
 }
 
-// Each key gives its answer; an edit travels with an approval, never with
-// a denial.
+// Each letter gives its answer once the prompt was focused; "always"
+// (a, A) asks again first. An edit travels with an approval, never with a
+// denial.
 func TestAnswers(t *testing.T) {
 	now := time.Unix(0, 0)
 	for _, c := range []struct {
@@ -185,6 +186,7 @@ func TestAnswers(t *testing.T) {
 		{"a", "", agent.AllowAlways, false},
 		{"A", "", agent.AllowAlways, true},
 		{"n", "", agent.Deny, false},
+		{"esc", "", agent.Deny, false},
 		{"y", "rm -rf x/tmp", agent.AllowOnce, false},
 		{"n", "rm -rf x/tmp", agent.Deny, false},
 	} {
@@ -197,6 +199,14 @@ func TestAnswers(t *testing.T) {
 			now = now.Add(Grace)
 		}
 		res := p.Update(uitest.Key(c.key))
+		if c.decision == agent.AllowAlways {
+			if res.Answered != nil || !p.Confirming() {
+				t.Errorf("%s saved a grant without asking again: %+v", c.key, res.Answered)
+				continue
+			}
+			now = now.Add(Grace)
+			res = p.Update(uitest.Key("y"))
+		}
 		a := res.Answered
 		if a == nil || a.Answer.Decision != c.decision || a.Answer.ExactCommand != c.exact || a.Answer.By.Kind != agent.ApproverTUI || p.Pending() {
 			t.Errorf("%s: %+v", c.key, a)
@@ -209,5 +219,155 @@ func TestAnswers(t *testing.T) {
 		if a.Answer.Command != want {
 			t.Errorf("%s with edit %q: answer carries %q", c.key, c.edit, a.Answer.Command)
 		}
+	}
+}
+
+// A prompt offered the keyboard (it appeared; nobody chose it) takes no
+// typed text: each key is left to the caller, for the input, and nothing
+// is answered. Its menu answers with the arrows and enter.
+func TestOfferedPromptLeavesTypingAlone(t *testing.T) {
+	now := time.Unix(0, 0)
+	p := newPrompt(func() time.Time { return now })
+	p.Add(req("r", 1), 1)
+	p.Offer()
+	now = now.Add(Grace)
+	for _, k := range uitest.Type("stop, do not do that. are you sure? yes: Always") {
+		if res := p.Update(k); res.Handled || res.Answered != nil || res.Flash != "" {
+			t.Fatalf("typed %q: %+v", k.Text, res)
+		}
+	}
+	if !p.Pending() || p.Confirming() || p.Editing() || p.Armed() {
+		t.Fatalf("typing changed the prompt: pending %v confirming %v editing %v armed %v", p.Pending(), p.Confirming(), p.Editing(), p.Armed())
+	}
+	if got := ansi.Strip(p.View(80, 30)); !strings.Contains(got, "▸ Yes, run it once") || strings.Contains(got, "  y") {
+		t.Errorf("offered: the menu shows letters or no choice:\n%s", got)
+	}
+	// The arrows move the choice (never past either end); enter answers.
+	for _, k := range []string{"down", "down", "down", "down", "down", "down", "down"} {
+		if res := p.Update(uitest.Key(k)); !res.Handled || res.Answered != nil {
+			t.Fatalf("%s: %+v", k, res)
+		}
+	}
+	if got := ansi.Strip(p.View(80, 30)); !strings.Contains(got, "▸ No, deny it") {
+		t.Errorf("down to the end:\n%s", got)
+	}
+	p.Update(uitest.Key("up"))
+	p.Update(uitest.Key("up"))
+	p.Update(uitest.Key("up"))
+	p.Update(uitest.Key("up")) // Yes, and allow these findings for this session
+	res := p.Update(uitest.Key("enter"))
+	if a := res.Answered; a == nil || a.Answer.Decision != agent.AllowSession {
+		t.Fatalf("enter on the session answer: %+v", res)
+	}
+}
+
+// "Always" asks again, and the second answer is a key of its own, after a
+// grace period: a double enter does not save a grant, esc goes back.
+func TestAlwaysAsksAgain(t *testing.T) {
+	now := time.Unix(0, 0)
+	p := newPrompt(func() time.Time { return now })
+	p.Add(req("r", 1), 1)
+	p.Offer()
+	now = now.Add(Grace)
+	p.Update(uitest.Key("down"))
+	p.Update(uitest.Key("down"))
+	if res := p.Update(uitest.Key("enter")); res.Answered != nil || !p.Confirming() {
+		t.Fatalf("enter on always: %+v", res)
+	}
+	got := ansi.Strip(p.View(80, 30))
+	for _, want := range []string{"Always allow recursive-delete?", "in every session", "/permissions", "▸ Yes, save the grant and run it", "No, go back", "wait"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("asking again lacks %q:\n%s", want, got)
+		}
+	}
+	if res := p.Update(uitest.Key("enter")); res.Answered != nil || !p.Confirming() {
+		t.Fatalf("a second enter at once saved the grant: %+v", res)
+	}
+	if res := p.Update(uitest.Key("y")); res.Handled || res.Answered != nil {
+		t.Fatalf("y on an offered prompt: %+v", res)
+	}
+	now = now.Add(Grace)
+	if res := p.Update(uitest.Key("esc")); res.Answered != nil || p.Confirming() || !p.Pending() {
+		t.Fatalf("esc: %+v confirming %v", res, p.Confirming())
+	}
+	p.Update(uitest.Key("down")) // Always allow this exact command
+	p.Update(uitest.Key("enter"))
+	now = now.Add(Grace)
+	if got := ansi.Strip(p.View(80, 30)); !strings.Contains(got, "Always allow this exact command?") {
+		t.Fatalf("exact:\n%s", got)
+	}
+	p.Update(uitest.Key("down")) // No, go back
+	if res := p.Update(uitest.Key("enter")); res.Answered != nil || p.Confirming() {
+		t.Fatalf("enter on go back: %+v", res)
+	}
+	p.Update(uitest.Key("enter"))
+	now = now.Add(Grace)
+	res := p.Update(uitest.Key("enter"))
+	if a := res.Answered; a == nil || a.Answer.Decision != agent.AllowAlways || !a.Answer.ExactCommand {
+		t.Fatalf("enter, a pause, enter: %+v", res)
+	}
+}
+
+// A focused (armed) prompt answers letters; other text is not typed
+// anywhere, and says what the keys do.
+func TestArmedPromptTakesLettersOnly(t *testing.T) {
+	now := time.Unix(0, 0)
+	p := newPrompt(func() time.Time { return now })
+	p.Add(req("r", 1), 1)
+	p.Focus()
+	now = now.Add(Grace)
+	if got := ansi.Strip(p.View(80, 30)); !strings.Contains(got, "Yes, run it once") || !strings.Contains(got, " y │") || !strings.Contains(got, "n esc │") {
+		t.Errorf("armed: no letters beside the answers:\n%s", got)
+	}
+	if res := p.Update(uitest.Key("x")); !res.Handled || res.Flash == "" || res.Answered != nil {
+		t.Errorf("x: %+v", res)
+	}
+	p.Blur()
+	if p.Armed() {
+		t.Error("blurred, still armed")
+	}
+	if got := ansi.Strip(p.View(80, 30)); !strings.Contains(got, "tab or esc returns to this prompt") || strings.Contains(got, "▸") {
+		t.Errorf("blurred:\n%s", got)
+	}
+}
+
+// A write's approval shows what it writes: the diff of a file it
+// changes, the content of one it creates (secrets redacted).
+func TestWriteShowsTheDiff(t *testing.T) {
+	now := time.Unix(0, 0)
+	p := New(Options{Renderer: plainRenderer(), Keys: keys.Default(), Now: func() time.Time { return now },
+		Redact: strings.NewReplacer("sk-live-1", "sk-…1").Replace})
+	v := guard.Verdict{Level: guard.Ask, Findings: []guard.Finding{{ID: "sensitive-write", Level: guard.Ask, Reason: "writes a secrets file"}}}
+	p.Add(agent.ApprovalRequested{Request: agent.ApprovalRequest{ID: "w", Kind: agent.KindWrite, Command: "write_file /w/.env", Cwd: "/w",
+		Verdict: v, Preview: "--- /dev/null\n+++ b/.env\n@@ -0,0 +1,2 @@\n+TOKEN=sk-live-1\n+DEBUG=1\n"}}, 1)
+	p.Add(agent.ApprovalRequested{Request: agent.ApprovalRequest{ID: "p", Kind: agent.KindWrite, Command: "patch /home/me/.bashrc", Cwd: "/w",
+		Verdict: v, Preview: "--- a/.bashrc\n+++ b/.bashrc\n@@ -1,2 +1,2 @@\n # rc\n-export A=1\n+export A=2\n"}}, 1)
+	p.Focus()
+	now = now.Add(Grace)
+	got := ansi.Strip(p.View(80, 30))
+	for _, want := range []string{"✎ write_file /w/.env", "@@ -0,0 +1,2 @@", "+TOKEN=sk-…1", "+DEBUG=1", "Yes, write it once", "Always allow writing this file…"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("new file lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "sk-live-1") || strings.Contains(got, "+++ b/.env") || strings.Contains(got, "Edit the command") {
+		t.Errorf("new file:\n%s", got)
+	}
+	p.Update(uitest.Key("n"))
+	now = now.Add(Grace)
+	got = ansi.Strip(p.View(80, 30))
+	for _, want := range []string{"✎ patch /home/me/.bashrc", " # rc", "-export A=1", "+export A=2"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("patch lacks %q:\n%s", want, got)
+		}
+	}
+	// A long diff is cut to the rows there are, and says so.
+	long := "--- a/x\n+++ b/x\n@@ -1,40 +1,40 @@\n" + strings.Repeat("-old\n+new\n", 40)
+	p.Add(agent.ApprovalRequested{Request: agent.ApprovalRequest{ID: "l", Kind: agent.KindWrite, Command: "write_file /w/x", Cwd: "/w", Verdict: v, Preview: long}}, 1)
+	p.Update(uitest.Key("n"))
+	now = now.Add(Grace)
+	got = ansi.Strip(p.View(80, 40))
+	if !strings.Contains(got, "more lines of the diff") || strings.Count(got, "+new") > maxDiffRows {
+		t.Errorf("long diff:\n%s", got)
 	}
 }

@@ -17,6 +17,7 @@ import (
 // Limits of what the prompt shows; the editor (e) shows a command whole.
 const (
 	maxCommandRows = 10
+	maxDiffRows    = 14 // of a write's diff
 	maxFindings    = 5
 	// maxWidth keeps the box readable on wide terminals.
 	maxWidth = 110
@@ -37,7 +38,8 @@ func (p *Prompt) View(width, maxRows int) string {
 	// Frames between changes (the spinner ticks ten times a second) reuse
 	// the last drawing; the time left changes it once a second.
 	key := frameKey{item: it, version: it.version, width: width, maxRows: maxRows, gen: p.gen, n: len(p.queue),
-		focused: p.focused, grace: p.InGrace(), left: p.secondsLeft(it)}
+		focused: p.focused, armed: p.armed, grace: p.InGrace(), left: p.secondsLeft(it), sel: it.sel,
+		confirming: p.confirming, confirmBack: p.confirmBack}
 	if !p.editing && p.frame.key == key {
 		return p.frame.out
 	}
@@ -51,10 +53,11 @@ func (p *Prompt) View(width, maxRows int) string {
 // frameKey is everything a drawing of the prompt depends on, the editor
 // aside (it is never cached).
 type frameKey struct {
-	item                *item
-	version, width, gen int
-	maxRows, n, left    int
-	focused, grace      bool
+	item                    *item
+	version, width, gen     int
+	maxRows, n, left, sel   int
+	focused, armed, grace   bool
+	confirming, confirmBack bool
 }
 
 // secondsLeft is the whole seconds until the request's deadline (-1 when
@@ -72,7 +75,7 @@ func (p *Prompt) draw(it *item, width, maxRows int) string {
 	c := th.Chrome
 	width = min(width, maxWidth)
 	inner := width - frame
-	hint, warn := render.Open(c.Hint), render.Open(c.StatusWarn)
+	hint := render.Open(c.Hint)
 
 	var tail []string
 	if !p.editing && it.edited != "" {
@@ -84,30 +87,44 @@ func (p *Prompt) draw(it *item, width, maxRows int) string {
 		where += " · " + b
 	}
 	tail = append(tail, render.Paint(hint, render.Truncate(where, inner, "…")))
-	foot := p.footer(it, inner)
 	switch {
-	case !p.focused:
-		foot = padLines([]string{render.Paint(hint, render.Truncate("reading the chat — "+p.keys.ApproveFocus.Help().Key+
-			" or esc returns to this prompt", inner, "…"))}, len(foot))
-	case p.InGrace():
-		foot = padLines([]string{render.Paint(warn, "wait") + render.Paint(hint, " — keys typed just now are ignored")}, len(foot))
+	case p.editing:
+		tail = append(tail, p.editorFooter(inner)...)
+	case p.confirming:
+		tail = append(tail, p.confirmView(it, inner)...)
+	default:
+		tail = append(tail, p.menu(it, inner)...)
 	}
-	tail = append(tail, foot...)
 
 	lines := []string{p.header(it, inner)}
 	if p.editing {
 		p.ta.SetWidth(inner)
 		lines = append(lines, strings.Split(p.ta.View(), "\n")...)
 	} else {
-		budget := min(max(maxRows-2-len(lines)-len(tail)-1, 2), maxCommandRows)
+		room := max(maxRows-2-len(lines)-len(tail)-1, 2)
+		budget := min(room, maxCommandRows)
 		cv := p.commandView(it, inner, budget)
 		lines = append(lines, cv.rows...)
 		if cv.more > 0 {
-			lines = append(lines, render.Paint(hint, fmt.Sprintf("  … %d more rows (e shows the whole command)", cv.more)))
+			lines = append(lines, render.Paint(hint, fmt.Sprintf("  … %d more rows (edit shows the whole command)", cv.more)))
+		}
+		if d := p.diffView(it, inner); len(d) > 0 {
+			rows := min(max(room-len(cv.rows), 3), maxDiffRows)
+			if len(d) > rows {
+				more := len(d) - rows + 1
+				d = append(d[:rows-1:rows-1], render.Paint(hint, fmt.Sprintf("  … %d more lines of the diff", more)))
+			}
+			lines = append(lines, d...)
 		}
 	}
 	lines = append(lines, tail...)
-	return c.Dialog.Width(width).Render(strings.Join(lines, "\n"))
+	box := c.Dialog
+	if !p.focused {
+		// The box is drawn in the separator's ink while the keyboard is
+		// elsewhere: its border says where the keys go.
+		box = box.BorderForeground(c.Separator.GetForeground())
+	}
+	return box.Width(width).Render(strings.Join(lines, "\n"))
 }
 
 // Height is how many rows View takes.
@@ -117,14 +134,6 @@ func (p *Prompt) Height(width, maxRows int) int {
 		return 0
 	}
 	return strings.Count(v, "\n") + 1
-}
-
-// padLines pads lines with empty ones to n.
-func padLines(lines []string, n int) []string {
-	for len(lines) < n {
-		lines = append(lines, "")
-	}
-	return lines
 }
 
 // Cursor is where the terminal cursor goes while the editor is open,
@@ -225,35 +234,116 @@ func (p *Prompt) findings(it *item, inner int) []string {
 	return lines
 }
 
-// footer lists the keys that apply now, wrapped to inner.
-func (p *Prompt) footer(it *item, inner int) []string {
+// menu draws the answers, the one chosen marked while the prompt has the
+// keyboard, each letter beside its answer once letters answer, and a line
+// that says where the keys go. Its height does not change with the focus
+// or the grace period.
+func (p *Prompt) menu(it *item, inner int) []string {
+	c := p.r.Theme().Chrome
+	item, sel, keyInk, hint := render.Open(c.MenuItem), render.Open(c.MenuSelected), render.Open(c.Key), render.Open(c.Hint)
+	letters := p.focused && p.armed
+	var lines []string
+	for i, ch := range p.choices(it) {
+		label := ch.label
+		var hk string
+		switch {
+		case letters:
+			hk = ch.key.Help().Key
+		case ch.kind == answerDeny && p.focused:
+			hk = "esc" // the one key besides the arrows that answers now
+		}
+		room := inner - 2 - render.Width(hk) - 1
+		label = render.Truncate(label, max(room, 4), "…")
+		gap := strings.Repeat(" ", max(inner-2-render.Width(label)-render.Width(hk), 1))
+		switch {
+		case !p.focused:
+			lines = append(lines, render.Paint(hint, "  "+label))
+		case i == it.sel:
+			lines = append(lines, render.Paint(sel, "▸ "+label+gap+hk))
+		default:
+			lines = append(lines, render.Paint(item, "  "+label)+gap+render.Paint(keyInk, hk))
+		}
+	}
+	return append(lines, p.keyLine(inner))
+}
+
+// keyLine says where the keys go: the prompt's own keys while it has the
+// keyboard (and that typing goes to the input while it was only offered
+// it), or how to come back to it.
+func (p *Prompt) keyLine(inner int) string {
+	c := p.r.Theme().Chrome
+	hint, warn := render.Open(c.Hint), render.Open(c.StatusWarn)
+	focusKey := p.keys.ApproveFocus.Help().Key
+	var s string
+	switch {
+	case !p.focused:
+		s = "the keyboard is elsewhere — " + focusKey + " or esc returns to this prompt"
+	case p.InGrace():
+		return render.Paint(warn, "wait") + render.Paint(hint, render.Truncate(" — keys pressed just now are ignored", inner-4, "…"))
+	case p.confirming:
+		s = "↑↓ choose · enter answer · esc back"
+	case p.armed:
+		s = "↑↓ enter or a letter answer · " + focusKey + " reads the chat"
+	default:
+		s = "↑↓ enter answer · typing goes to the input · " + focusKey + " letters"
+	}
+	return render.Paint(hint, render.Truncate(s, inner, "…"))
+}
+
+// confirmView asks again before "always" saves a grant: what it lets run,
+// for how long, and where it is undone.
+func (p *Prompt) confirmView(it *item, inner int) []string {
+	c := p.r.Theme().Chrome
+	warn, desc, item, sel, keyInk := render.Open(c.StatusWarn), render.Open(c.KeyDesc), render.Open(c.MenuItem), render.Open(c.MenuSelected), render.Open(c.Key)
+	what := "Always allow " + grantFindings(it) + "?"
+	body := "Commands with these findings will run without asking, in every session, until you revoke the grant (/permissions)."
+	yes := "Yes, save the grant and run it"
+	if !it.editable() {
+		body = "Writes with these findings will go ahead without asking, in every session, until you revoke the grant (/permissions)."
+		yes = "Yes, save the grant and write it"
+	}
+	if p.confirmExact {
+		what = "Always allow this exact command?"
+		body = "It will run without asking, in every session, until you revoke the grant (/permissions)."
+		if !it.editable() {
+			what = "Always allow this exact write?"
+			body = "It will go ahead without asking, in every session, until you revoke the grant (/permissions)."
+		}
+	}
+	lines := []string{render.Paint(warn, render.Truncate(what, inner, "…"))}
+	lines = append(lines, render.Wrap(body, desc, inner)...)
+	letters := p.focused && p.armed
+	for i, o := range []struct {
+		label string
+		key   string
+	}{{yes, p.keys.Confirm.Yes.Help().Key}, {"No, go back", p.keys.Confirm.No.Help().Key}} {
+		hk := ""
+		if letters {
+			hk = o.key
+		} else if i == 1 {
+			hk = "esc"
+		}
+		gap := strings.Repeat(" ", max(inner-2-render.Width(o.label)-render.Width(hk), 1))
+		if (i == 1) == p.confirmBack && p.focused {
+			lines = append(lines, render.Paint(sel, "▸ "+o.label+gap+hk))
+			continue
+		}
+		lines = append(lines, render.Paint(item, "  "+o.label)+gap+render.Paint(keyInk, hk))
+	}
+	return append(lines, p.keyLine(inner))
+}
+
+// editorFooter lists the editor's keys, wrapped to inner.
+func (p *Prompt) editorFooter(inner int) []string {
 	c := p.r.Theme().Chrome
 	k := p.keys
 	keyInk, descInk, hint := render.Open(c.Key), render.Open(c.KeyDesc), render.Open(c.Hint)
-	if !p.focused {
-		return []string{render.Paint(hint, "reading the chat — "+k.ApproveFocus.Help().Key+" or esc returns to this prompt")}
-	}
-	type item struct {
-		b    key.Binding
-		desc string
-	}
-	var items []item
-	switch {
-	case p.editing:
-		items = []item{{k.Send, "check it"}, {k.ApproveEditor, "$EDITOR"}, {k.Newline, "new line"}, {k.Interrupt, "keep the original"}}
-	case it.verdict.Level == guard.Block:
-		items = []item{{k.ApproveEdit, "edit again"}, {k.Deny, "deny"}, {k.ApproveFocus, "read the chat"}}
-	default:
-		items = []item{{k.ApproveOnce, "once"}, {k.ApproveSession, "session"}, {k.ApproveAlways, "always"},
-			{k.ApproveExact, "always (exact command)"}}
-		if it.editable() {
-			items = append(items, item{k.ApproveEdit, "edit"})
-		}
-		items = append(items, item{k.Deny, "deny"}, item{k.ApproveFocus, "read the chat"})
-	}
 	var lines []string
 	cur, w := "", 0
-	for _, i := range items {
+	for _, i := range []struct {
+		b    key.Binding
+		desc string
+	}{{k.Send, "check it"}, {k.ApproveEditor, "$EDITOR"}, {k.Newline, "new line"}, {k.Interrupt, "keep the original"}} {
 		text := render.Paint(keyInk, i.b.Help().Key) + " " + render.Paint(descInk, i.desc)
 		tw := render.Width(i.b.Help().Key) + 1 + render.Width(i.desc)
 		if w > 0 && w+3+tw > inner {
@@ -268,6 +358,29 @@ func (p *Prompt) footer(it *item, inner int) []string {
 		w += tw
 	}
 	return append(lines, cur)
+}
+
+// diffView draws a write's preview (secrets redacted) with the diff
+// renderer, without the file header the command line already names;
+// nil for a command or a write without one.
+func (p *Prompt) diffView(it *item, inner int) []string {
+	if it.editable() || it.ev.Request.Preview == "" {
+		return nil
+	}
+	k := viewKey{width: inner, gen: p.gen, valid: true}
+	if it.diffKey == k {
+		return it.diff
+	}
+	d := p.redact(it.ev.Request.Preview)
+	for _, h := range []string{"--- ", "+++ "} {
+		if strings.HasPrefix(d, h) {
+			if _, rest, ok := strings.Cut(d, "\n"); ok {
+				d = rest
+			}
+		}
+	}
+	it.diff, it.diffKey = p.r.Diff(d, inner), k
+	return it.diff
 }
 
 // Describe words an answer for the transcript: "approved once", "denied"…

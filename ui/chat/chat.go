@@ -68,6 +68,10 @@ type Pane struct {
 	newestID, markID       int64
 	LoadNewer              func(afterID int64) tea.Cmd
 
+	// approvals are the session's approval records, joined to the tool
+	// blocks of transcripts rebuilt from the store (approvals.go).
+	approvals []Approval
+
 	turn  turnState
 	frame int
 	// Now is the clock for running tools' elapsed time.
@@ -78,9 +82,12 @@ type Pane struct {
 
 // OlderLoadedMsg carries a page of older messages (oldest first).
 type OlderLoadedMsg struct {
-	Msgs     []store.Message
-	HasOlder bool
-	Err      error
+	Msgs []store.Message
+	// Approvals are the session's approval records as they are now
+	// (SetApprovals); nil keeps those the pane has.
+	Approvals []Approval
+	HasOlder  bool
+	Err       error
 }
 
 // New returns an empty pane rendering with r.

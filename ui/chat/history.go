@@ -1,6 +1,8 @@
 package chat
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/herm-dev/herm/agent"
@@ -27,6 +29,9 @@ func (p *Pane) HandleOlder(msg OlderLoadedMsg) tea.Cmd {
 		return nil
 	}
 	p.hasOlder = msg.HasOlder
+	if msg.Approvals != nil {
+		p.approvals = msg.Approvals
+	}
 	older := p.entriesFrom(msg.Msgs)
 	if len(older) == 0 {
 		return nil
@@ -47,6 +52,10 @@ func (p *Pane) HandleOlder(msg OlderLoadedMsg) tea.Cmd {
 func (p *Pane) entriesFrom(msgs []store.Message) []*entry {
 	var out []*entry
 	calls := map[string]*toolItem{}
+	// The calls in order, when each was made and answered: their approval
+	// records lie between (approvals.go).
+	var order []*toolItem
+	asked, answered := map[*toolItem]time.Time{}, map[*toolItem]time.Time{}
 	for _, m := range msgs {
 		switch m.Role {
 		case "user":
@@ -65,6 +74,8 @@ func (p *Pane) entriesFrom(msgs []store.Message) []*entry {
 				t := &toolItem{callID: c.ID, state: toolWaiting}
 				t.setCall(c.Name, c.Arguments)
 				calls[c.ID] = t
+				order = append(order, t)
+				asked[t] = m.CreatedAt
 				out = append(out, &entry{it: t, firstID: m.ID})
 			}
 		case "tool":
@@ -75,8 +86,10 @@ func (p *Pane) entriesFrom(msgs []store.Message) []*entry {
 			}
 			t.id = m.ID
 			t.finishFromStore(m.Content)
+			answered[t] = m.CreatedAt
 		}
 	}
+	p.joinApprovals(order, asked, answered)
 	for _, t := range calls {
 		if t.state == toolWaiting { // never answered (the session is repaired on open)
 			t.state = toolFailed

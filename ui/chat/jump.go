@@ -16,9 +16,11 @@ import (
 // NewerLoadedMsg carries a page of messages after the transcript's last
 // (oldest first).
 type NewerLoadedMsg struct {
-	Msgs     []store.Message
-	HasNewer bool
-	Err      error
+	Msgs []store.Message
+	// Approvals are as OlderLoadedMsg's.
+	Approvals []Approval
+	HasNewer  bool
+	Err       error
 }
 
 // LoadAround replaces the transcript with msgs (a window of a session,
@@ -133,6 +135,9 @@ func (p *Pane) HandleNewer(msg NewerLoadedMsg) tea.Cmd {
 		return nil
 	}
 	p.hasNewer = msg.HasNewer
+	if msg.Approvals != nil {
+		p.approvals = msg.Approvals
+	}
 	if n := len(msg.Msgs); n > 0 {
 		p.newestID = msg.Msgs[n-1].ID
 		p.entries = append(p.entries, p.entriesFrom(msg.Msgs)...)

@@ -47,6 +47,9 @@ type toolItem struct {
 	started            time.Time
 	expanded           bool
 	id                 int64 // the tool message's store id
+	// approval is how a person (or a mode) answered the call's approval
+	// request; nil when it needed none (approvals.go).
+	approval *Approval
 }
 
 func (t *toolItem) setCall(name, args string) {
@@ -144,6 +147,9 @@ func (t *toolItem) render(c *drawCtx, width int) drawn {
 		icon, iconInk = "✗", ink.toolFailed
 		meta = t.metaText()
 	}
+	if a := t.approval; a != nil {
+		meta = strings.TrimSuffix(approvalText(a)+" · "+meta, " · ")
+	}
 	name := t.name
 	if name == "" {
 		name = "tool"
@@ -179,6 +185,9 @@ func (t *toolItem) render(c *drawCtx, width int) drawn {
 		for _, l := range ls {
 			lines = append(lines, bar+l)
 		}
+	}
+	if a := t.approval; a != nil && a.Edited != "" && a.Decision != "deny" {
+		body([]string{render.Paint(ink.toolHint, render.Truncate("edited from: "+text.OneLine(a.Command), width-2, "…"))})
 	}
 	hint := func(n int, what string) {
 		lines = append(lines, render.Paint(ink.toolHint, "  … "+text.Plural(n, what)+" more"))

@@ -75,7 +75,13 @@ type Map struct {
 	Picker PickerKeys
 	Vim    VimKeys
 
-	// Approval prompt (ui/approval), while it has the keyboard.
+	// Approval prompt (ui/approval), while it has the keyboard. The
+	// arrows and enter answer from its menu; the letters answer only once
+	// the person moved the keyboard to it (ApproveFocus), never while they
+	// type (a request that arrives finds the keyboard, not the letters).
+	ApprovePrev    key.Binding
+	ApproveNext    key.Binding
+	ApproveChoose  key.Binding
 	ApproveOnce    key.Binding
 	ApproveSession key.Binding
 	ApproveAlways  key.Binding
@@ -83,8 +89,11 @@ type Map struct {
 	Deny           key.Binding
 	ApproveEdit    key.Binding // edit the command in the prompt
 	ApproveEditor  key.Binding // edit it in $VISUAL/$EDITOR
-	ApproveFocus   key.Binding // read the chat ⇄ back to the prompt
+	ApproveFocus   key.Binding // to the prompt (its letters too) ⇄ read the chat
 	Mode           key.Binding // cycle the permission mode (anywhere)
+
+	// The persisted grants (/permissions).
+	Permissions PermissionKeys
 }
 
 func bind(keys []string, help, desc string) key.Binding {
@@ -144,15 +153,20 @@ func Default() Map {
 		Picker: defaultPickerKeys(),
 		Vim:    defaultVimKeys(),
 
-		ApproveOnce:    bind(k("y"), "y", "approve once"),
+		ApprovePrev:    bind(k("up"), "↑", "previous answer"),
+		ApproveNext:    bind(k("down"), "↓", "next answer"),
+		ApproveChoose:  bind(k("enter"), "enter", "give the chosen answer (always asks again)"),
+		ApproveOnce:    bind(k("y"), "y", "approve once (letters: after tab)"),
 		ApproveSession: bind(k("s"), "s", "approve these findings for the session"),
-		ApproveAlways:  bind(k("a"), "a", "always approve these findings"),
-		ApproveExact:   bind(k("A"), "A", "always approve this exact command"),
-		Deny:           bind(k("n", "esc"), "n esc", "deny"),
+		ApproveAlways:  bind(k("a"), "a", "always approve these findings (asks again)"),
+		ApproveExact:   bind(k("A"), "A", "always approve this exact command (asks again)"),
+		Deny:           bind(k("n", "esc"), "n esc", "deny (n: after tab)"),
 		ApproveEdit:    bind(k("e"), "e", "edit the command (checked again)"),
 		ApproveEditor:  bind(k("ctrl+g"), "ctrl+g", "edit the command in $VISUAL/$EDITOR"),
-		ApproveFocus:   bind(k("tab"), "tab", "read the chat ⇄ back to the prompt"),
+		ApproveFocus:   bind(k("tab"), "tab", "to the prompt, its letters too ⇄ read the chat"),
 		Mode:           bind(k("shift+tab"), "shift+tab", "permission mode: normal → auto-edits → yolo"),
+
+		Permissions: defaultPermissionKeys(),
 	}
 }
 
@@ -184,7 +198,8 @@ func (m Map) Groups() []Group {
 		{"Skills (alt+3)", []key.Binding{m.SkillPane.Prev, m.SkillPane.Next, m.SkillPane.Search, m.SkillPane.Open, m.SkillPane.Edit,
 			m.SkillPane.New, m.SkillPane.Delete, m.SkillPane.Files, m.SkillPane.Save, m.SkillPane.Reload, m.SkillPane.Back}},
 		{"Questions", []key.Binding{m.Confirm.Yes, m.Confirm.No}},
-		{"Approvals", []key.Binding{m.ApproveOnce, m.ApproveSession, m.ApproveAlways, m.ApproveExact, m.Deny,
-			m.ApproveEdit, m.ApproveEditor, m.ApproveFocus}},
+		{"Approvals (typing never answers)", []key.Binding{m.ApprovePrev, m.ApproveNext, m.ApproveChoose, m.ApproveFocus,
+			m.ApproveOnce, m.ApproveSession, m.ApproveAlways, m.ApproveExact, m.Deny, m.ApproveEdit, m.ApproveEditor}},
+		{"Permissions (/permissions)", m.Permissions.list()},
 	}
 }
