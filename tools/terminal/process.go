@@ -13,14 +13,20 @@ type Process struct {
 	Dir     string
 	PID     int
 	Started time.Time
+	// Sandboxed is set when the process runs in the sandbox.
+	Sandboxed bool
 
 	s    *session
 	out  *capped
 	done chan struct{} // closed once the process exited and its output is in
+	// kept are the repository files the sandbox guards, as they were
+	// when the process started (sandbox_restore.go).
+	kept *guardSnapshot
 
 	// Set before done is closed.
 	exitCode int
 	ended    time.Time
+	denials  []Denial
 }
 
 func (p *Process) watch() {
@@ -28,7 +34,19 @@ func (p *Process) watch() {
 	p.s.finish()
 	p.exitCode = p.s.code
 	p.ended = time.Now()
+	p.denials = p.kept.restore()
 	close(p.done)
+}
+
+// Restored returns, once the process has exited, the repository files it
+// changed that herm put back (sandbox_restore.go).
+func (p *Process) Restored() []Denial {
+	select {
+	case <-p.done:
+		return p.denials
+	default:
+		return nil
+	}
 }
 
 // Output returns the plain output so far (head and tail when it is over
