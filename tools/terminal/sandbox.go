@@ -165,42 +165,61 @@ type Rules struct {
 // Rules returns the rules p sets for a command whose workspace is the
 // directory workspace (the session's first directory).
 func (p Policy) Rules(workspace string) Rules {
-	r := Rules{Network: p.Network == NetworkAllow}
-	home := canonical(p.Home)
-	if p.Mode == SandboxWorkspaceWrite {
-		if root := projectRoot(canonical(workspace), home); root != "" {
-			r.Workspace = root
-			r.Writable = append(r.Writable, root)
-			for _, dir := range gitDirs(root) {
-				if !within(dir, root) {
-					r.Writable = append(r.Writable, dir) // a worktree's repository
-				}
-				r.Restored = append(r.Restored, filepath.Join(dir, "config"), filepath.Join(dir, "hooks"))
+	return p.resolved().rules(workspace)
+}
+
+// resolved returns p with its paths canonical and its temporary
+// directories filled in: what does not depend on the workspace, done
+// once per Backend.
+func (p Policy) resolved() Policy {
+	canon := func(paths []string) []string {
+		var out []string
+		for _, path := range paths {
+			out = appendRoot(out, canonical(path))
+		}
+		return out
+	}
+	temp := p.TempDirs
+	if temp == nil {
+		temp = defaultTempDirs()
+	}
+	p.Home = canonical(p.Home)
+	p.TempDirs = canon(temp)
+	p.Writable, p.Protected, p.Secrets = canon(p.Writable), canon(p.Protected), canon(p.Secrets)
+	return p
+}
+
+// rules is Rules for a resolved policy.
+func (p Policy) rules(workspace string) Rules {
+	r := Rules{Network: p.Network == NetworkAllow, ReadOnly: p.Protected, Unreadable: p.Secrets}
+	if p.Mode != SandboxWorkspaceWrite {
+		return r
+	}
+	if root := projectRoot(canonical(workspace), p.Home); root != "" {
+		r.Workspace = root
+		r.Writable = append(r.Writable, root)
+		for _, dir := range gitDirs(root) {
+			if !within(dir, root) {
+				r.Writable = appendRoot(r.Writable, dir) // a linked work tree's repository
+			}
+			for _, name := range []string{"config", "config.worktree", "hooks"} {
+				r.Restored = append(r.Restored, filepath.Join(dir, name))
 			}
 		}
-		temp := p.TempDirs
-		if temp == nil {
-			temp = defaultTempDirs()
-		}
-		for _, dir := range temp {
-			r.Writable = appendRoot(r.Writable, canonical(dir))
-		}
-		for _, w := range p.Writable {
-			r.Writable = appendRoot(r.Writable, canonical(w))
-		}
 	}
-	for _, ro := range p.Protected {
-		r.ReadOnly = appendRoot(r.ReadOnly, canonical(ro))
+	for _, dir := range p.TempDirs {
+		r.Writable = appendRoot(r.Writable, dir)
 	}
-	for _, s := range p.Secrets {
-		r.Unreadable = appendRoot(r.Unreadable, canonical(s))
+	for _, w := range p.Writable {
+		r.Writable = appendRoot(r.Writable, w)
 	}
 	return r
 }
 
-// appendRoot appends path to roots unless it is empty or already there.
+// appendRoot appends path to roots unless it is empty or already within
+// one of them.
 func appendRoot(roots []string, path string) []string {
-	if path == "" || slices.Contains(roots, path) {
+	if path == "" || slices.ContainsFunc(roots, func(r string) bool { return within(path, r) }) {
 		return roots
 	}
 	return append(roots, path)

@@ -187,10 +187,10 @@ func (b *rulesetBuilder) emit(path string, rights uint64, cuts []cut) {
 		}
 	}
 	if len(below) == 0 {
-		b.rule(path, rights, false)
+		b.rule(path, rights, kindUnknown)
 		return
 	}
-	b.rule(path, keep, false)
+	b.rule(path, keep, kindDir)
 	if rights == keep {
 		return
 	}
@@ -217,7 +217,7 @@ func (b *rulesetBuilder) emit(path string, rights uint64, cuts []cut) {
 				for _, c := range cs {
 					withheld |= c.rights
 				}
-				b.rule(child, rights&^withheld, true)
+				b.rule(child, rights&^withheld, kindFile)
 			}
 			continue
 		}
@@ -225,18 +225,27 @@ func (b *rulesetBuilder) emit(path string, rights uint64, cuts []cut) {
 		case e.Type()&os.ModeSymlink != 0:
 			// What it points to is judged where it lies.
 		case e.IsDir():
-			b.rule(child, rights, false)
+			b.rule(child, rights, kindDir)
+		case e.Type() == 0 || e.Type()&(os.ModeDevice|os.ModeCharDevice|os.ModeNamedPipe|os.ModeSocket) != 0:
+			b.rule(child, rights, kindFile)
 		default:
-			b.rule(child, rights, true)
+			b.rule(child, rights, kindUnknown)
 		}
 	}
 }
 
+// What rule knows of the file it is given.
+const (
+	kindUnknown = iota
+	kindDir
+	kindFile // anything but a directory
+)
+
 // rule adds a path-beneath rule. A path that is missing or cannot be
 // opened gets none: nothing can be reached through it.
-func (b *rulesetBuilder) rule(path string, rights uint64, file bool) {
+func (b *rulesetBuilder) rule(path string, rights uint64, kind int) {
 	rights &= b.handled
-	if file {
+	if kind == kindFile {
 		rights &= llFile
 	}
 	if b.err != nil || rights == 0 {
@@ -247,10 +256,10 @@ func (b *rulesetBuilder) rule(path string, rights uint64, file bool) {
 		return
 	}
 	defer unix.Close(fd)
-	if !file {
+	if kind == kindUnknown {
 		var st unix.Stat_t
 		if unix.Fstat(fd, &st) == nil && st.Mode&unix.S_IFMT != unix.S_IFDIR {
-			rights &= llFile // a grant named a file
+			rights &= llFile
 		}
 	}
 	if rights == 0 {

@@ -413,3 +413,42 @@ func threadsWithNoNewPrivs(t *testing.T) int {
 	}
 	return n
 }
+
+// BenchmarkSandboxSetup measures what the sandbox adds to each command
+// besides starting it: the rules for the workspace (this repository, its
+// git directories found), the copy of its config and hooks, the Landlock
+// ruleset, a fresh thread confined with it, the check of the config and
+// hooks afterwards and the search of the output for denials. The home is
+// the real one, with its dotfiles and herm's home next to the secrets.
+func BenchmarkSandboxSetup(b *testing.B) {
+	if ok, why := SandboxSupport(); !ok {
+		b.Skip(why)
+	}
+	home, _ := os.UserHomeDir()
+	hermHome := filepath.Join(home, ".herm")
+	ws, _ := filepath.Abs("../..")
+	be := New(Config{Sandbox: Policy{Mode: SandboxWorkspaceWrite, Home: home,
+		Protected: ProtectedPaths(home, hermHome),
+		Secrets:   []string{filepath.Join(hermHome, ".env"), filepath.Join(hermHome, ".herm-key")}}})
+	defer be.Close()
+	output := strings.Repeat("ok 1 - a line of test output\n", 100) + "bash: /etc/x: Permission denied\n"
+	b.ReportAllocs()
+	for b.Loop() {
+		r, _ := be.Rules(ws)
+		r.files = []string{"/tmp/herm-shell-state-bench"}
+		kept := r.snapshotRestored()
+		enter, done, err := confine(nil, &r, r.abi)
+		if err != nil {
+			b.Fatal(err)
+		}
+		entered := make(chan error, 1)
+		onFreshThread(func() { entered <- enter() })
+		if err := <-entered; err != nil {
+			b.Fatal(err)
+		}
+		done()
+		if ds := append(kept.restore(), detectDenials(output, ws, &r)...); len(ds) != 1 {
+			b.Fatalf("denials %v", ds)
+		}
+	}
+}

@@ -73,6 +73,7 @@ type Backend struct {
 	// without one; noSandbox says why.
 	abi       int
 	noSandbox string
+	policy    Policy // cfg.Sandbox resolved
 
 	mu      sync.Mutex
 	procs   map[string]*Process
@@ -112,6 +113,7 @@ func New(cfg Config) *Backend {
 	}
 	if cfg.Sandbox.Enabled() {
 		b.abi, b.noSandbox = sandboxSupport()
+		b.policy = cfg.Sandbox.resolved()
 	}
 	return b
 }
@@ -137,7 +139,7 @@ func (b *Backend) Rules(workspace string) (Rules, bool) {
 	if on, _ := b.Sandbox(); !on {
 		return Rules{}, false
 	}
-	r := b.cfg.Sandbox.Rules(workspace)
+	r := b.policy.rules(workspace)
 	r.abi = b.abi
 	if !blocksNetwork(b.abi) {
 		r.Network = true // the kernel cannot refuse it: say so
