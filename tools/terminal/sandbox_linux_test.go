@@ -71,25 +71,6 @@ func (w *sandboxWorld) run(t *testing.T, b *Backend, command string) Result {
 	return run(t, b, Request{Command: command, Dir: w.ws, Workspace: w.ws})
 }
 
-func mkdir(t *testing.T, dir string) {
-	t.Helper()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func write(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func exists(path string) bool {
-	_, err := os.Lstat(path)
-	return err == nil
-}
-
 func hasDenial(res Result, kind DenialKind, path string) bool {
 	for _, d := range res.Denials {
 		if d.Kind == kind && (path == "" || d.Path == path) {
