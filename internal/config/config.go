@@ -82,6 +82,25 @@ type Terminal struct {
 	Backend string `yaml:"backend" enum:"local"`
 	Timeout int    `yaml:"timeout"` // default seconds per command
 	Shell   string `yaml:"shell"`
+	// Sandbox confines every command the local backend runs, whatever
+	// the approval gate thought of it: workspace-write (the default)
+	// lets commands write only the workspace (the project the session
+	// started in), the temporary directories and Writable; read-only
+	// lets them write nothing; off runs them unconfined. Either way they
+	// never write HERM_HOME, ~/.ssh or the shell's start-up files, nor
+	// read HERM_HOME/.env. Where there is no sandbox (Windows, a Linux
+	// kernel without Landlock) herm says so, and asks before running a
+	// program its gate does not know.
+	Sandbox string `yaml:"sandbox" enum:"workspace-write,read-only,off"`
+	// Network is what sandboxed commands may do with the network: off
+	// (the default: no TCP connection, no listening), ask (off, and a
+	// command refused a connection may be run again with the network if
+	// a person agrees) or allow.
+	Network string `yaml:"network" enum:"off,ask,allow"`
+	// Writable are more directories sandboxed commands may write in
+	// workspace-write mode (build caches, say: ~/.cache/go-build). Each
+	// is absolute or starts with ~/.
+	Writable []string `yaml:"writable"`
 }
 
 // Approvals configures the dangerous-command gate.
@@ -138,7 +157,7 @@ func Defaults() Config {
 	return Config{
 		Agent:       Agent{MaxTurns: 90, ToolOutputLimit: 10000, LoopLimit: 5},
 		Retry:       Retry{MaxRetries: 3, BaseDelay: 5, MaxDelay: 120, MaxRetryAfter: 300},
-		Terminal:    Terminal{Backend: "local", Timeout: 180},
+		Terminal:    Terminal{Backend: "local", Timeout: 180, Sandbox: "workspace-write", Network: "off"},
 		Approvals:   Approvals{Mode: "ask", Timeout: 60},
 		Compression: Compression{Threshold: 0.5, ProtectFirst: 3, ProtectLast: 20},
 		Display:     Display{Theme: "auto", NotifyAfter: 10},
