@@ -213,6 +213,11 @@ func (p Policy) rules(workspace string) Rules {
 	for _, w := range p.Writable {
 		r.Writable = appendRoot(r.Writable, w)
 	}
+	// A root found later may hold one found earlier (a linked work
+	// tree's git directory lies in its repository's).
+	r.Writable = slices.DeleteFunc(r.Writable, func(w string) bool {
+		return slices.ContainsFunc(r.Writable, func(o string) bool { return o != w && within(w, o) })
+	})
 	return r
 }
 
