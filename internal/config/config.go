@@ -136,7 +136,7 @@ type Display struct {
 	// StatusSegments chooses what the status line shows on its right, most
 	// important first; segments are dropped from the end of the list as
 	// the terminal narrows. Empty uses the default set.
-	StatusSegments []string `yaml:"status_segments" enum:"mode,model,effort,tokens,cost,context,todo,tasks,vim,title,session"`
+	StatusSegments []string `yaml:"status_segments" enum:"mode,sandbox,model,effort,tokens,cost,context,todo,tasks,vim,title,session"`
 	// NotifyAfter is in seconds: a turn that ran at least this long rings
 	// the bell and posts a desktop notification when it ends while the
 	// terminal is not focused (0 never notifies).
