@@ -48,6 +48,29 @@ func (e *Env) escalationGuard() EscalationGuard {
 	return e.escalate
 }
 
+// sandboxSpec is what the terminal tool's description tells the model of
+// the sandbox, so it does not try what cannot work: "" when commands run
+// unconfined.
+func sandboxSpec(b *terminal.Backend) string {
+	if on, _ := b.Sandbox(); !on {
+		return ""
+	}
+	p := b.Config().Sandbox
+	where := "only in the project directory and the temporary directories"
+	if p.Mode == terminal.SandboxReadOnly {
+		where = "nowhere"
+	}
+	net := "no network"
+	switch {
+	case p.Network == terminal.NetworkAllow:
+		net = "the network"
+	case p.Network == terminal.NetworkAsk:
+		net = "no network unless the user allows it when a connection is refused"
+	}
+	return " Commands run in a sandbox: they may write " + where + ", cannot read herm's secrets and have " + net +
+		"; when the sandbox refuses something the result says so, and the user may be asked to run the command outside it."
+}
+
 // afterSandbox looks at the result of a sandboxed command: when the
 // sandbox refused it something, it asks the session's EscalationGuard and
 // runs the command again as allowed. It returns the result to report,

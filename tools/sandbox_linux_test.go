@@ -105,3 +105,13 @@ func TestTerminalSandboxNetworkAsk(t *testing.T) {
 		t.Errorf("re-run with the network: meta %v output %q", res.Meta, res.Output)
 	}
 }
+
+func TestTerminalSpecTellsOfTheSandbox(t *testing.T) {
+	tool, _, _ := sandboxedTerminal(t, terminal.NetworkOff)
+	if d := tool.Spec().Description; !strings.Contains(d, "Commands run in a sandbox: they may write only in the project directory") || !strings.Contains(d, "no network;") {
+		t.Errorf("description %q", d)
+	}
+	if d := newTerminal(t, terminal.Config{}).Spec().Description; strings.Contains(d, "sandbox") {
+		t.Errorf("unsandboxed description mentions a sandbox: %q", d)
+	}
+}

@@ -26,7 +26,7 @@ func (t terminalTool) Spec() Spec {
 			"The working directory and exported variables persist between calls (cd and export work). "+
 			"Commands get no input: do not run interactive programs; pass flags like -y instead. "+
 			"Output over %d characters keeps its beginning and end. "+
-			"Set background=true for servers and other long-running processes.", cfg.OutputLimit),
+			"Set background=true for servers and other long-running processes."+sandboxSpec(t.backend), cfg.OutputLimit),
 		Parameters: []byte(fmt.Sprintf(`{
   "type": "object",
   "properties": {
