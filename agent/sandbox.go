@@ -56,7 +56,7 @@ func (t *turn) guardEscalation(ctx context.Context, e tools.Escalation) error {
 	}
 	v := guard.Verdict{Level: guard.Ask, Findings: []guard.Finding{{
 		ID: id, Level: guard.Ask, Span: [2]int{0, len(e.Command)},
-		Reason: "herm's sandbox refused " + strings.Join(e.Refused, "; ") + " — " + what,
+		Reason: what + ": herm's sandbox refused " + strings.Join(e.Refused, "; "),
 	}}}
 	ran, err := t.decide(ctx, KindCommand, e.Command, e.Cwd, v, true)
 	if err != nil {

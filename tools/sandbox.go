@@ -83,10 +83,9 @@ func (t terminalTool) afterSandbox(ctx context.Context, env *Env, req terminal.R
 	if len(res.Denials) == 0 {
 		return res, nil, meta
 	}
-	refused := make([]string, len(res.Denials))
+	refused := terminal.Summary(res.Denials)
 	network := t.backend.Config().Sandbox.Network == terminal.NetworkAsk
-	for i, d := range res.Denials {
-		refused[i] = d.String()
+	for _, d := range res.Denials {
 		if d.Kind != terminal.DeniedNetwork {
 			network = false
 		}

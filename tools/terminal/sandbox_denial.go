@@ -3,6 +3,7 @@ package terminal
 import (
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -51,24 +52,62 @@ type Denial struct {
 }
 
 // String says what was refused, in words for the model and the person.
-func (d Denial) String() string {
-	switch d.Kind {
+func (d Denial) String() string { return describe(d.Kind, []string{d.Path}, d.Why) }
+
+// describe words denials of one kind and reason, of the given paths.
+func describe(kind DenialKind, paths []string, why string) string {
+	list := strings.Join(paths, ", ")
+	if len(paths) > 3 {
+		list = strings.Join(paths[:3], ", ") + " and " + strconv.Itoa(len(paths)-3) + " more"
+	}
+	switch kind {
 	case DeniedWrite:
-		return "writing " + d.Path + ": " + d.Why
+		return "writing " + list + ": " + why
 	case DeniedRead:
-		return "reading " + d.Path + ": secret files are never readable in the sandbox"
+		return "reading " + list + ": secret files are never readable in the sandbox"
 	case DeniedNetwork:
 		return "a network connection: the network is off in the sandbox"
 	case DeniedRestored:
-		return d.Path + " was changed, and herm put it back: commands in the sandbox may not change the repository's config or hooks"
+		return list + " changed, and herm put it back: commands in the sandbox may not change the repository's config or hooks"
 	case DeniedGitReplaced:
-		return "the command replaced " + d.Path + ", so herm could not check the repository's config and hooks: look at them before running git outside herm"
+		return "the command replaced " + list + ", so herm could not check the repository's config and hooks: look at them before running git outside herm"
 	}
 	return "something (unknown kind)"
 }
 
-// maxDenials bounds the denials reported for one command.
-const maxDenials = 8
+// Summary words denials for the model and the person, one entry for
+// each kind and reason, naming at most three paths each.
+func Summary(ds []Denial) []string {
+	type group struct {
+		kind  DenialKind
+		why   string
+		paths []string
+	}
+	var groups []*group
+	for _, d := range ds {
+		var g *group
+		for _, have := range groups {
+			if have.kind == d.Kind && have.why == d.Why {
+				g = have
+			}
+		}
+		if g == nil {
+			g = &group{kind: d.Kind, why: d.Why}
+			groups = append(groups, g)
+		}
+		if d.Path != "" {
+			g.paths = append(g.paths, d.Path)
+		}
+	}
+	out := make([]string, len(groups))
+	for i, g := range groups {
+		out[i] = describe(g.kind, g.paths, g.why)
+	}
+	return out
+}
+
+// maxDenials bounds the denials found in one command's output.
+const maxDenials = 32
 
 // detectDenials finds in output what the sandbox refused a command that
 // ran under r and ended in dir.

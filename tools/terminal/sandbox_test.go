@@ -255,3 +255,24 @@ func exists(path string) bool {
 	_, err := os.Lstat(path)
 	return err == nil
 }
+
+func TestDenialSummary(t *testing.T) {
+	ds := []Denial{
+		{Kind: DeniedWrite, Path: "/h/a", Why: "protected"},
+		{Kind: DeniedRead, Path: "/h/.env"},
+		{Kind: DeniedWrite, Path: "/h/b", Why: "protected"},
+		{Kind: DeniedWrite, Path: "/h/c", Why: "protected"},
+		{Kind: DeniedWrite, Path: "/h/d", Why: "protected"},
+		{Kind: DeniedWrite, Path: "/etc/x", Why: "outside"},
+		{Kind: DeniedNetwork},
+	}
+	want := []string{
+		"writing /h/a, /h/b, /h/c and 1 more: protected",
+		"reading /h/.env: secret files are never readable in the sandbox",
+		"writing /etc/x: outside",
+		"a network connection: the network is off in the sandbox",
+	}
+	if got := Summary(ds); !slices.Equal(got, want) {
+		t.Errorf("Summary:\n%q\nwant\n%q", got, want)
+	}
+}
