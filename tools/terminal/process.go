@@ -26,7 +26,6 @@ type Process struct {
 	// Set before done is closed.
 	exitCode int
 	ended    time.Time
-	denials  []Denial
 }
 
 func (p *Process) watch() {
@@ -34,19 +33,8 @@ func (p *Process) watch() {
 	p.s.finish()
 	p.exitCode = p.s.code
 	p.ended = time.Now()
-	p.denials = p.kept.restore()
+	p.kept.restore() // what it changed of the repository's config and hooks
 	close(p.done)
-}
-
-// Restored returns, once the process has exited, the repository files it
-// changed that herm put back (sandbox_restore.go).
-func (p *Process) Restored() []Denial {
-	select {
-	case <-p.done:
-		return p.denials
-	default:
-		return nil
-	}
 }
 
 // Output returns the plain output so far (head and tail when it is over

@@ -48,7 +48,7 @@ import (
 //
 // A command the sandbox refused fails like any other, with "Permission
 // denied" in its output; Result.Denials names what was refused, found from
-// those messages and checked against the rules (denial.go), so the caller
+// those messages and checked against the rules (sandbox_denial.go), so the caller
 // can tell the model and offer a person to run it again outside the
 // sandbox (Request.Unconfined) or with the network (Request.AllowNetwork).
 //
@@ -101,7 +101,8 @@ type Policy struct {
 	// mode.
 	Writable []string
 	// TempDirs are the temporary directories; nil means $TMPDIR, /tmp
-	// and, on Linux, /dev/shm (where POSIX shared memory lives).
+	// and, on Linux, /dev/shm (where POSIX shared memory lives), an
+	// empty list none.
 	TempDirs []string
 	// Protected are never writable, even beneath a writable root
 	// (ProtectedPaths).

@@ -327,6 +327,21 @@ func TestSandboxBackgroundProcess(t *testing.T) {
 	if !p.Sandboxed || exists(w.outside+"/bg") || !exists(filepath.Join(w.ws, "bg")) {
 		t.Errorf("background: sandboxed %v, output %s", p.Sandboxed, p.Output())
 	}
+	// A background process's change to the repository's hooks is put
+	// back when it ends.
+	if out, err := exec.Command("git", "init", "-q", w.ws).CombinedOutput(); err != nil {
+		t.Skipf("git init: %v: %s", err, out)
+	}
+	p, err = b.Start(context.Background(), Request{Command: "echo evil > .git/hooks/post-checkout", Dir: w.ws, Workspace: w.ws})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if exists(filepath.Join(w.ws, ".git", "hooks", "post-checkout")) {
+		t.Error("a hook a background process wrote is still there")
+	}
 }
 
 // TestSandboxLeavesHermAlone runs sandboxed commands, then checks that
