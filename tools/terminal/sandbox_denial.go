@@ -263,7 +263,11 @@ func mentionedPaths(line string) []string {
 	for i := len(fields) - 1; i > 0; i-- {
 		add(strings.TrimSpace(fields[i]), false)
 	}
-	for _, w := range strings.Fields(line) {
+	rest := line
+	if len(fields) > 1 {
+		rest = strings.Join(fields[1:], ": ") // not the program's name
+	}
+	for _, w := range strings.Fields(rest) {
 		if strings.HasPrefix(w, "/") {
 			add(strings.TrimRight(w, ":."), false)
 		}

@@ -142,6 +142,7 @@ func TestDetectDenials(t *testing.T) {
 		"touch: cannot touch '" + ws + "/w': Permission denied", // writable: the system's refusal
 		"all tests passed",
 		"curl: (6) Could not resolve host: example.com",
+		"/usr/bin/bash: line 1: cannot create temp file for here-document: Permission denied", // names no file
 	} {
 		if ds := detectDenials(quiet, ws, r); len(ds) != 0 {
 			t.Errorf("%q: denials %+v, want none", quiet, ds)
