@@ -61,6 +61,10 @@ type ApprovalPolicy struct {
 	Timeout time.Duration
 	// Analyze rates a command; nil uses guard.Analyze.
 	Analyze func(command, cwd string) guard.Verdict
+	// Sandboxed says the terminal's commands run in the OS sandbox: what
+	// the guard does not know then runs there without asking. Without
+	// it such a command asks (Unsandboxed).
+	Sandboxed bool
 }
 
 // approvalState is a session's memory of its approvals: findings allowed
@@ -101,13 +105,20 @@ func (s *Session) ApprovalMode() ApprovalMode {
 }
 
 // analyze rates a command with the agent's policy: by default the full
-// guard, knowing the user's home and herm's own files.
+// guard, knowing the user's home and herm's own files. Without a sandbox,
+// what the guard does not know needs a person too (Unsandboxed).
 func (a *Agent) analyze(command, cwd string) guard.Verdict {
+	var v guard.Verdict
 	if a.Approvals.Analyze != nil {
-		return a.Approvals.Analyze(command, cwd)
+		v = a.Approvals.Analyze(command, cwd)
+	} else {
+		home, _ := os.UserHomeDir()
+		v = guard.AnalyzeWith(command, guard.Options{Home: home, HermHome: a.HermHome, Cwd: cwd})
 	}
-	home, _ := os.UserHomeDir()
-	return guard.AnalyzeWith(command, guard.Options{Home: home, HermHome: a.HermHome, Cwd: cwd})
+	if !a.Approvals.Sandboxed {
+		v = Unsandboxed(command, v)
+	}
+	return v
 }
 
 // guardCommand is the session's CommandGuard during a turn: block-level
@@ -148,12 +159,20 @@ func (t *turn) guardPath(ctx context.Context, tool, path string, v guard.Verdict
 // preview, for a write, is what it would change (nil for commands); it is
 // called only when a person is asked.
 func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd string, v guard.Verdict, preview func() string) (string, error) {
+	return t.decide(ctx, kind, command, cwd, v, preview, false)
+}
+
+// decide is approve; escape says the question is whether a command may
+// leave the sandbox (sandbox.go): then only a person or a grant for this
+// session says yes — not yolo, not a persisted grant, and "always" counts
+// as "for the session".
+func (t *turn) decide(ctx context.Context, kind ApprovalKind, command, cwd string, v guard.Verdict, preview func() string, escape bool) (string, error) {
 	s, a := t.s, t.s.agent
-	if s.allGranted(ctx, v, command) {
+	if escape && s.sessionGranted(v) || !escape && s.allGranted(ctx, v, command) {
 		return command, nil
 	}
 	switch mode := s.ApprovalMode(); {
-	case mode == ModeYolo, mode == ModeAutoEdits && kind == KindWrite:
+	case !escape && (mode == ModeYolo || mode == ModeAutoEdits && kind == KindWrite):
 		t.recordApproval(command, v, ApprovalAnswer{Decision: AllowOnce, By: PolicyApprover(mode)}, false)
 		return command, nil
 	case mode == ModeDeny:
@@ -168,12 +187,18 @@ func (t *turn) approve(ctx context.Context, kind ApprovalKind, command, cwd stri
 	if refused != nil {
 		answer.Decision = Deny
 	}
+	if escape && answer.Decision == AllowAlways {
+		answer.Decision = AllowSession
+	}
 	t.recordApproval(command, v, answer, timedOut)
 	if refused != nil {
 		return "", refused
 	}
 	if edited != "" {
-		command, v = edited, ev
+		command = edited
+		if !escape {
+			v = ev
+		}
 	}
 	if answer.Decision == Deny {
 		// The reason is decided before the turn is stopped: stopping it

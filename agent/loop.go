@@ -60,6 +60,8 @@ func (s *Session) Run(ctx context.Context, in Input, emit func(Event)) TurnDone 
 	t.cancel = cancel
 	s.Env.SetGuards(t.guardCommand, t.guardPath)
 	defer s.Env.SetGuards(denyAsk(s.agent), nil)
+	s.Env.SetEscalationGuard(t.guardEscalation)
+	defer s.Env.SetEscalationGuard(nil)
 	s.openSteering()
 	done := t.run(in)
 	if left := s.closeSteering(); len(left) > 0 {

@@ -26,7 +26,7 @@ func (t terminalTool) Spec() Spec {
 			"The working directory and exported variables persist between calls (cd and export work). "+
 			"Commands get no input: do not run interactive programs; pass flags like -y instead. "+
 			"Output over %d characters keeps its beginning and end. "+
-			"Set background=true for servers and other long-running processes.", cfg.OutputLimit),
+			"Set background=true for servers and other long-running processes."+sandboxSpec(t.backend), cfg.OutputLimit),
 		Parameters: []byte(fmt.Sprintf(`{
   "type": "object",
   "properties": {
@@ -97,7 +97,8 @@ func (t terminalTool) Run(ctx context.Context, call *Call) Result {
 		edited = "[the user edited this command before approving it; what ran instead: " + command + "]\n"
 	}
 
-	req := terminal.Request{Command: command, Dir: dir, Vars: env.Vars(), Timeout: timeout, Progress: call.Progress}
+	req := terminal.Request{Command: command, Dir: dir, Vars: env.Vars(), Timeout: timeout, Progress: call.Progress,
+		Workspace: env.Workspace()}
 	req.ExecGate = execGate(command, guard.Options{Home: homeDir(env), HermHome: env.HermHome, Cwd: dir})
 	if args.Background.Value {
 		res := t.start(ctx, req)
@@ -111,7 +112,8 @@ func (t terminalTool) Run(ctx context.Context, call *Call) Result {
 	if err != nil {
 		return Errorf("%scould not run the command: %v", edited, err)
 	}
-	meta := map[string]string{"cwd": dir}
+	res, sandboxNotes, meta := t.afterSandbox(ctx, env, req, res)
+	meta["cwd"] = dir
 	if edited != "" {
 		meta["edited_command"] = command
 	}
@@ -135,6 +137,7 @@ func (t terminalTool) Run(ctx context.Context, call *Call) Result {
 	if res.Ungated {
 		meta["exec_gate"] = "unavailable"
 	}
+	notes = append(notes, sandboxNotes...)
 
 	var b strings.Builder
 	b.WriteString(edited)
@@ -152,7 +155,7 @@ func (t terminalTool) Run(ctx context.Context, call *Call) Result {
 	code := res.ExitCode
 	return Result{
 		Output:   b.String(),
-		IsError:  res.TimedOut || res.Interrupted || res.Refused != nil,
+		IsError:  res.TimedOut || res.Interrupted || res.Refused != nil || meta["sandbox"] == "refused",
 		ExitCode: &code,
 		Meta:     meta,
 	}
@@ -163,11 +166,15 @@ func (t terminalTool) start(ctx context.Context, req terminal.Request) Result {
 	if err != nil {
 		return Errorf("could not start the command: %v", err)
 	}
+	meta := map[string]string{"session_id": p.ID, "pid": strconv.Itoa(p.PID), "cwd": req.Dir}
+	if p.Sandboxed {
+		meta["sandbox"] = "on"
+	}
 	return Result{
 		Output: fmt.Sprintf("started in the background: process %s (pid %d) in %s.\n"+
 			"Use the process tool with session_id=%q to check its output, wait for it or kill it.",
 			p.ID, p.PID, req.Dir, p.ID),
-		Meta: map[string]string{"session_id": p.ID, "pid": strconv.Itoa(p.PID), "cwd": req.Dir},
+		Meta: meta,
 	}
 }
 

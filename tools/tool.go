@@ -135,11 +135,13 @@ type Env struct {
 	mu        sync.Mutex
 	sessionID string
 	cwd       string
+	workspace string            // the first cwd: where sandboxed commands may write
 	vars      map[string]string // exported variables set by earlier commands
 	todos     []Todo
 	guard     CommandGuard // nil: the built-in block-list check only
 	pathGuard PathGuard    // nil: every sensitive write is refused
 	hook      WriteHook    // nil: nobody is told about writes
+	escalate  EscalationGuard
 }
 
 // WriteHook receives a file's content just before a file tool replaces it:
@@ -176,7 +178,15 @@ type PathGuard func(ctx context.Context, tool, path string, v guard.Verdict, pre
 
 // NewEnv returns the tool environment for a session starting in cwd.
 func NewEnv(sessionID, cwd, hermHome string) *Env {
-	return &Env{sessionID: sessionID, cwd: cwd, HermHome: hermHome, vars: map[string]string{}}
+	return &Env{sessionID: sessionID, cwd: cwd, workspace: cwd, HermHome: hermHome, vars: map[string]string{}}
+}
+
+// Workspace returns the directory the session started in: its project is
+// where the sandbox lets commands write, wherever later commands cd to.
+func (e *Env) Workspace() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.workspace
 }
 
 // SessionID returns the id of the session the tools work for. It changes

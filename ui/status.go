@@ -128,7 +128,7 @@ func (m *Model) statusLine() string {
 // display.status_segments is not set, most important first: as the
 // terminal narrows they are dropped from the end. The title, between
 // activity and segments, goes first of all.
-var defaultSegments = [...]string{"mode", "model", "context", "tokens", "effort", "cost", "tasks", "todo", "vim", "title"}
+var defaultSegments = [...]string{"mode", "sandbox", "model", "context", "tokens", "effort", "cost", "tasks", "todo", "vim", "title"}
 
 // segmentNames returns the segments chosen, in priority order.
 func (m *Model) segmentNames() []string {
@@ -164,6 +164,14 @@ func (m *Model) statusSegments() []string {
 					ink = warn
 				}
 				seg = render.Paint(ink, text)
+			}
+		case "sandbox":
+			// Only where commands could not be confined, or a person
+			// turned the sandbox off: then it says so, always.
+			if t := m.opts.Terminal; t != nil && t.Config().Sandbox.Mode != "" {
+				if on, _ := t.Sandbox(); !on {
+					seg = render.Paint(warn, "no sandbox")
+				}
 			}
 		case "model":
 			if agentOn {

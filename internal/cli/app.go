@@ -98,7 +98,12 @@ func openApp(ctx context.Context, s *config.Settings, warn warnFunc, extra ...ap
 		}
 	}
 	redactor := s.Redactor()
-	term := terminal.New(terminal.Config{DefaultTimeout: time.Duration(s.Terminal.Timeout) * time.Second, Shell: s.Terminal.Shell})
+	term := terminal.New(terminal.Config{DefaultTimeout: time.Duration(s.Terminal.Timeout) * time.Second, Shell: s.Terminal.Shell,
+		Sandbox: sandboxPolicy(s.Terminal, s.Home, warn)})
+	sandboxed, why := term.Sandbox()
+	if !sandboxed {
+		warn("commands run without a sandbox: " + why + "; herm asks before running a program it does not know")
+	}
 	mem, lib := openKnowledge(ctx, s, warn)
 	topts := tools.Options{Terminal: term, Memory: mem, Skills: lib, Sessions: st}
 	for _, o := range extra {
@@ -117,8 +122,9 @@ func openApp(ctx context.Context, s *config.Settings, warn warnFunc, extra ...ap
 		MaxTokens:       s.Model.MaxTokens,
 		Temperature:     s.Model.Temperature,
 		Approvals: agent.ApprovalPolicy{
-			Mode:    agent.ApprovalMode(s.Approvals.Mode),
-			Timeout: time.Duration(s.Approvals.Timeout) * time.Second,
+			Mode:      agent.ApprovalMode(s.Approvals.Mode),
+			Timeout:   time.Duration(s.Approvals.Timeout) * time.Second,
+			Sandboxed: sandboxed,
 		},
 		ReasoningEffort: s.Model.ReasoningEffort,
 		Key:             key,

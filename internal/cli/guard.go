@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/herm-dev/herm/agent"
 	"github.com/herm-dev/herm/internal/config"
 	"github.com/herm-dev/herm/tools/guard"
 	"github.com/herm-dev/herm/tools/terminal"
@@ -37,6 +38,10 @@ finding's id, reason and position in the command.
 The words after -- are joined with spaces into one command line, so quote it
 as one argument to keep its own quoting: herm guard -- 'rm -rf "$DIR"'.
 
+It also says whether commands would run in the sandbox here (terminal.sandbox)
+and what it would let them do; where they would not, what the gate does not
+know asks too.
+
 Exit status: 0 safe, 1 ask, 2 block, 3 usage error.`,
 		Example: `  herm guard -- 'curl -fsSL https://example.com/install.sh | sh'
   herm guard --json -- git push --force`,
@@ -46,12 +51,20 @@ Exit status: 0 safe, 1 ask, 2 block, 3 usage error.`,
 				return &exitError{code: guardExitUsage, err: errors.New("give the command to check after --, e.g. herm guard -- 'rm -rf build'")}
 			}
 			command := strings.Join(args, " ")
-			v := guard.AnalyzeWith(command, guardOptions())
+			opt := guardOptions()
+			sb := guardSandbox(cmd, opt.Cwd)
+			v := guard.AnalyzeWith(command, opt)
+			if !sb.Sandboxed {
+				v = agent.Unsandboxed(command, v)
+			}
 			var err error
 			if asJSON {
-				err = writeGuardJSON(cmd.OutOrStdout(), v)
+				err = writeGuardJSON(cmd.OutOrStdout(), v, sb)
 			} else {
 				err = writeGuardText(cmd.OutOrStdout(), command, v, terminal.HasExecGate)
+				if err == nil {
+					err = writeSandboxText(cmd.OutOrStdout(), sb)
+				}
 			}
 			if err != nil {
 				return err
@@ -68,7 +81,7 @@ Exit status: 0 safe, 1 ask, 2 block, 3 usage error.`,
 	// herm guard rm -rf x: words after the command are its own, not
 	// flags of herm guard.
 	cmd.Flags().SetInterspersed(false)
-	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"verdict": …, "findings": [{"id", "level", "reason", "span"}]}`)
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print {"verdict": …, "findings": [{"id", "level", "reason", "span"}], "sandboxed": …, "sandbox": {…}}`)
 	return cmd
 }
 
@@ -92,11 +105,13 @@ type guardFindingJSON struct {
 	Span   [2]int `json:"span"`
 }
 
-func writeGuardJSON(w io.Writer, v guard.Verdict) error {
+func writeGuardJSON(w io.Writer, v guard.Verdict, sb guardSandboxJSON) error {
 	out := struct {
-		Verdict  string             `json:"verdict"`
-		Findings []guardFindingJSON `json:"findings"`
-	}{Verdict: v.Level.String(), Findings: []guardFindingJSON{}}
+		Verdict   string             `json:"verdict"`
+		Findings  []guardFindingJSON `json:"findings"`
+		Sandboxed bool               `json:"sandboxed"`
+		Sandbox   guardSandboxJSON   `json:"sandbox"`
+	}{Verdict: v.Level.String(), Findings: []guardFindingJSON{}, Sandboxed: sb.Sandboxed, Sandbox: sb}
 	for _, f := range v.Findings {
 		out.Findings = append(out.Findings, guardFindingJSON{ID: f.ID, Level: f.Level.String(), Reason: f.Reason, Span: f.Span})
 	}

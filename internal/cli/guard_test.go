@@ -16,7 +16,13 @@ import (
 // exit status.
 func runGuard(t *testing.T, args ...string) (string, int) {
 	t.Helper()
-	t.Setenv("HERM_HOME", t.TempDir())
+	return runGuardHome(t, t.TempDir(), args...)
+}
+
+// runGuardHome runs `herm guard args…` with HERM_HOME set to home.
+func runGuardHome(t *testing.T, home string, args ...string) (string, int) {
+	t.Helper()
+	t.Setenv("HERM_HOME", home)
 	root := newRootCmd("test")
 	var out bytes.Buffer
 	root.SetOut(&out)
@@ -72,7 +78,7 @@ func TestGuardCommandJSON(t *testing.T) {
 		t.Errorf("exit %d, got %+v", code, got)
 	}
 	out, _ = runGuard(t, "--json", "--", "ls")
-	if strings.TrimSpace(out) != `{"verdict":"safe","findings":[]}` {
+	if !strings.HasPrefix(strings.TrimSpace(out), `{"verdict":"safe","findings":[],"sandboxed":`) {
 		t.Errorf("safe JSON: %s", out)
 	}
 }

@@ -82,13 +82,27 @@ type Terminal struct {
 	Backend string `yaml:"backend" enum:"local"`
 	Timeout int    `yaml:"timeout"` // default seconds per command
 	Shell   string `yaml:"shell"`
-	// Sandbox confines every command: workspace-write (writes only under
-	// the workspace and the temp dir), read-only, or off. Values less
-	// safe than the default need a person's confirmation (safety.go).
+	// Sandbox confines every command the local backend runs, whatever
+	// the approval gate thought of it: workspace-write (the default)
+	// lets commands write only the workspace (the project the session
+	// started in), the temporary directories and Writable; read-only
+	// lets them write nothing; off runs them unconfined. Either way they
+	// never write HERM_HOME, ~/.ssh or the shell's start-up files, nor
+	// read HERM_HOME/.env. Where there is no sandbox (Windows, a Linux
+	// kernel without Landlock) herm says so, and asks before running a
+	// program its gate does not know. Values less safe than the default
+	// need a person's confirmation (safety.go).
 	Sandbox string `yaml:"sandbox" enum:"workspace-write,read-only,off"`
-	// Network is what commands may reach: off, ask, or allow. allow needs
-	// a person's confirmation.
+	// Network is what sandboxed commands may do with the network: off
+	// (the default: no TCP connection, no listening), ask (off, and a
+	// command refused a connection may be run again with the network if
+	// a person agrees) or allow. ask and allow need a person's
+	// confirmation (safety.go).
 	Network string `yaml:"network" enum:"off,ask,allow"`
+	// Writable are more directories sandboxed commands may write in
+	// workspace-write mode (build caches, say: ~/.cache/go-build). Each
+	// is absolute or starts with ~/.
+	Writable []string `yaml:"writable"`
 }
 
 // Approvals configures the dangerous-command gate.
@@ -125,7 +139,7 @@ type Display struct {
 	// StatusSegments chooses what the status line shows on its right, most
 	// important first; segments are dropped from the end of the list as
 	// the terminal narrows. Empty uses the default set.
-	StatusSegments []string `yaml:"status_segments" enum:"mode,model,effort,tokens,cost,context,todo,tasks,vim,title,session"`
+	StatusSegments []string `yaml:"status_segments" enum:"mode,sandbox,model,effort,tokens,cost,context,todo,tasks,vim,title,session"`
 	// NotifyAfter is in seconds: a turn that ran at least this long rings
 	// the bell and posts a desktop notification when it ends while the
 	// terminal is not focused (0 never notifies).

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"runtime"
 	"strconv"
 	"sync"
 	"syscall"
@@ -36,17 +35,25 @@ type tracer struct {
 }
 
 // startTraced starts cmd under the exec gate and returns once it has
-// started or failed to. exited is called once, from the tracing
+// started or failed to. enter, when not nil, confines the tracing thread
+// before it starts cmd (the sandbox: see startOn), so the command
+// inherits the confinement while its tracer's rules stay those of a
+// thread of the same domain. exited is called once, from the tracing
 // goroutine, with the shell's exit status when it ends; tracing goes on
 // while processes it left behind run.
-func startTraced(cmd *exec.Cmd, gate ExecGate, exited func(code int)) (*tracer, error) {
+func startTraced(cmd *exec.Cmd, gate ExecGate, exited func(code int), enter func() error) (*tracer, error) {
 	t := &tracer{gate: gate, seen: map[int]bool{}}
 	started := make(chan error, 1)
-	go func() {
-		// ptrace requests must come from the thread that traces. The
-		// thread stays locked for good: when this goroutine returns it
-		// ends, and the kernel lets go of anything still traced.
-		runtime.LockOSThread()
+	// ptrace requests must come from the thread that traces. The thread
+	// stays locked for good: when this goroutine returns it ends, and the
+	// kernel lets go of anything still traced.
+	onFreshThread(func() {
+		if enter != nil {
+			if err := enter(); err != nil {
+				started <- sandboxSetupError{err}
+				return
+			}
+		}
 		if cmd.SysProcAttr == nil {
 			cmd.SysProcAttr = &syscall.SysProcAttr{}
 		}
@@ -59,7 +66,7 @@ func startTraced(cmd *exec.Cmd, gate ExecGate, exited func(code int)) (*tracer, 
 		t.seen[t.leader] = true
 		started <- nil
 		t.loop(exited)
-	}()
+	})
 	if err := <-started; err != nil {
 		return nil, err
 	}

@@ -24,6 +24,6 @@ func (*tracer) Refused() *Refusal { return nil }
 
 // startTraced does not start cmd: this platform has no exec gate. The
 // caller runs the command without it (startSession).
-func startTraced(*exec.Cmd, ExecGate, func(code int)) (*tracer, error) {
+func startTraced(*exec.Cmd, ExecGate, func(code int), func() error) (*tracer, error) {
 	return nil, errNoExecGate
 }

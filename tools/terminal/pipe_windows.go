@@ -21,9 +21,14 @@ import (
 // a console gets none. The command and everything it starts run in a job
 // object of their own, Windows' counterpart of a process group. There is
 // no exec gate on Windows: a gate asked for is not used, and the Result
-// says so (Ungated). Output goes, plain, to out and, as it arrives, to
-// progress (when non-nil) from the reader goroutine.
-func startSession(cmd *exec.Cmd, out *capped, progress func(string), gate ExecGate) (*session, error) {
+// says so (Ungated). Nor is there a sandbox (sandboxSupport), so box is
+// always nil. Output goes, plain, to out and, as it arrives, to progress
+// (when non-nil) from the reader goroutine.
+func startSession(cmd *exec.Cmd, out *capped, progress func(string), gate ExecGate, box *Rules) (*session, error) {
+	if box != nil {
+		_, _, err := confine(cmd, box, box.abi)
+		return nil, fmt.Errorf("set up the sandbox: %w", err)
+	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("open the output pipe: %w", err)

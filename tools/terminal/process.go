@@ -13,10 +13,15 @@ type Process struct {
 	Dir     string
 	PID     int
 	Started time.Time
+	// Sandboxed is set when the process runs in the sandbox.
+	Sandboxed bool
 
 	s    *session
 	out  *capped
 	done chan struct{} // closed once the process exited and its output is in
+	// kept are the repository files the sandbox guards, as they were
+	// when the process started (sandbox_restore.go).
+	kept *guardSnapshot
 
 	// Set before done is closed.
 	exitCode int
@@ -28,6 +33,7 @@ func (p *Process) watch() {
 	p.s.finish()
 	p.exitCode = p.s.code
 	p.ended = time.Now()
+	p.kept.restore() // what it changed of the repository's config and hooks
 	close(p.done)
 }
 

@@ -15,14 +15,25 @@ import (
 )
 
 // startSession runs cmd on a new pseudo-terminal, under gate when it is
-// not nil. Output goes, plain, to out and, as it arrives, to progress
-// (when non-nil) from the reader goroutine.
-func startSession(cmd *exec.Cmd, out *capped, progress func(string), gate ExecGate) (*session, error) {
+// not nil and confined by box when it is not nil. Output goes, plain, to
+// out and, as it arrives, to progress (when non-nil) from the reader
+// goroutine.
+func startSession(cmd *exec.Cmd, out *capped, progress func(string), gate ExecGate, box *Rules) (*session, error) {
 	master, slave, err := openPTY()
 	if err != nil {
 		return nil, fmt.Errorf("open a pseudo-terminal: %w", err)
 	}
 	defer slave.Close()
+	var enter func() error
+	if box != nil {
+		e, done, err := confine(cmd, box, box.abi)
+		if err != nil {
+			master.Close()
+			return nil, fmt.Errorf("set up the sandbox: %w", err)
+		}
+		defer done()
+		enter = e
+	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
 	// A new session makes the command a process group leader with the
 	// terminal as its controlling tty: killing -pid reaches everything it
@@ -31,7 +42,7 @@ func startSession(cmd *exec.Cmd, out *capped, progress func(string), gate ExecGa
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
 	s := newSession(cmd, master, master, out, progress)
 	if gate != nil {
-		t, err := startTraced(cmd, gate, s.setExited)
+		t, err := startTraced(cmd, gate, s.setExited, enter)
 		switch {
 		case err == nil:
 			s.tracer = t
@@ -52,7 +63,7 @@ func startSession(cmd *exec.Cmd, out *capped, progress func(string), gate ExecGa
 			return nil, err
 		}
 	}
-	if err := cmd.Start(); err != nil {
+	if err := startOn(cmd, enter); err != nil {
 		master.Close()
 		return nil, err
 	}

@@ -10,8 +10,14 @@
 // (gate.go) checks every program a command executes, after the shell has
 // expanded its words, and kills the command when one is refused.
 //
+// Every command can run in an OS sandbox (sandbox.go) that lets it write
+// only the workspace and the temporary directories, read all but herm's
+// secrets and use no network, whatever it is: Landlock on Linux,
+// sandbox-exec on macOS, confining the command and never herm itself.
+//
 // Platforms: the exec gate needs Linux (HasExecGate); elsewhere commands
-// run without it and each Result says so. On Windows, where no
+// run without it and each Result says so. Windows has no sandbox
+// (Backend.Sandbox says so). On Windows, where no
 // pseudo-terminal can be opened, commands run on pipes in a job object
 // (pipe_windows.go), in Git for Windows' bash.
 //
@@ -52,6 +58,10 @@ type Config struct {
 	// TempDir holds the small state files commands write (default
 	// os.TempDir()).
 	TempDir string
+	// Sandbox confines every command (sandbox.go). The zero Policy runs
+	// commands unconfined, and so does a machine without a sandbox:
+	// Backend.Sandbox says which.
+	Sandbox Policy
 }
 
 // Backend runs commands locally. It is safe for concurrent use; Close
@@ -59,6 +69,11 @@ type Config struct {
 type Backend struct {
 	cfg  Config
 	base map[string]string // the environment every command starts from
+	// abi is the sandbox's version on this machine (sandboxSupport), 0
+	// without one; noSandbox says why.
+	abi       int
+	noSandbox string
+	policy    Policy // cfg.Sandbox resolved
 
 	mu      sync.Mutex
 	procs   map[string]*Process
@@ -90,16 +105,66 @@ func New(cfg Config) *Backend {
 	if cfg.TempDir == "" {
 		cfg.TempDir = os.TempDir()
 	}
-	return &Backend{
+	b := &Backend{
 		cfg:     cfg,
 		base:    baseEnv(cfg.Env),
 		procs:   map[string]*Process{},
 		running: map[*session]bool{},
 	}
+	if cfg.Sandbox.Enabled() {
+		b.abi, b.noSandbox = sandboxSupport()
+		b.policy = cfg.Sandbox.resolved()
+	}
+	return b
 }
 
 // Config returns the backend's configuration with defaults filled in.
 func (b *Backend) Config() Config { return b.cfg }
+
+// Sandbox reports whether commands run in the sandbox and, when they do
+// not, why not, in words for the person.
+func (b *Backend) Sandbox() (on bool, why string) {
+	switch {
+	case !b.cfg.Sandbox.Enabled():
+		return false, "the sandbox is off (terminal.sandbox: off)"
+	case b.abi == 0:
+		return false, b.noSandbox
+	}
+	return true, ""
+}
+
+// Rules returns the rules of the sandbox for a command whose workspace is
+// the directory given, and whether commands are sandboxed at all.
+func (b *Backend) Rules(workspace string) (Rules, bool) {
+	if on, _ := b.Sandbox(); !on {
+		return Rules{}, false
+	}
+	r := b.policy.rules(workspace)
+	r.abi = b.abi
+	if !blocksNetwork(b.abi) {
+		r.Network = true // the kernel cannot refuse it: say so
+	}
+	return r, true
+}
+
+// confinement is the sandbox for req, nil when it runs unconfined.
+func (b *Backend) confinement(req Request) *Rules {
+	if req.Unconfined {
+		return nil
+	}
+	ws := req.Workspace
+	if ws == "" {
+		ws = req.Dir
+	}
+	r, on := b.Rules(ws)
+	if !on {
+		return nil
+	}
+	if req.AllowNetwork {
+		r.Network = true
+	}
+	return &r
+}
 
 // Request is one command to run.
 type Request struct {
@@ -119,6 +184,14 @@ type Request struct {
 	// after the shell has expanded its words (see gate.go). A refusal
 	// kills the whole command.
 	ExecGate ExecGate
+	// Workspace is the directory the session started in: in the
+	// sandbox, the command may write its project root (Policy.Rules).
+	// Empty means Dir.
+	Workspace string
+	// Unconfined runs the command outside the sandbox, and AllowNetwork
+	// runs it in the sandbox with the network: for a command the sandbox
+	// refused, run again because a person said so.
+	Unconfined, AllowNetwork bool
 }
 
 // Result is the outcome of a command. A non-zero exit is not an error.
@@ -152,6 +225,14 @@ type Result struct {
 	// is false), or this system does not allow tracing processes
 	// (ptrace).
 	Ungated bool
+	// Sandboxed is set when the command ran in the sandbox, and Rules
+	// are the rules it ran under.
+	Sandboxed bool
+	Rules     Rules
+	// Denials are what the sandbox refused the command, as far as its
+	// output shows, and the repository files herm put back after it
+	// (sandbox_denial.go, sandbox_restore.go).
+	Denials []Denial
 }
 
 // Exit statuses for commands herm stopped, as timeout(1) and a shell
@@ -189,7 +270,12 @@ func (b *Backend) Run(ctx context.Context, req Request) (Result, error) {
 	cmd.Dir = req.Dir
 	cmd.Env = childEnv(b.base, req.Vars)
 	out := newCapped(b.cfg.OutputLimit)
-	s, err := b.startForeground(cmd, out, req.Progress, req.ExecGate)
+	box := b.confinement(req)
+	if box != nil {
+		box.files = []string{statePath}
+	}
+	kept := box.snapshotRestored()
+	s, err := b.startForeground(cmd, out, req.Progress, req.ExecGate, box)
 	if err != nil {
 		return Result{}, err
 	}
@@ -224,6 +310,15 @@ func (b *Backend) Run(ctx context.Context, req Request) (Result, error) {
 		if data, err := os.ReadFile(statePath); err == nil && res.Refused == nil {
 			res.Dir, res.Vars, res.StateSaved = parseState(data, b.base)
 		}
+	}
+	if box != nil {
+		res.Sandboxed, res.Rules = true, *box
+		res.Rules.files = nil
+		dir := req.Dir
+		if res.StateSaved {
+			dir = res.Dir
+		}
+		res.Denials = append(kept.restore(), detectDenials(res.Output, dir, box)...)
 	}
 	return res, nil
 }
@@ -263,13 +358,13 @@ func checkDir(dir string) error {
 }
 
 // startForeground starts cmd and records it so Close can kill it.
-func (b *Backend) startForeground(cmd *exec.Cmd, out *capped, progress func(string), gate ExecGate) (*session, error) {
+func (b *Backend) startForeground(cmd *exec.Cmd, out *capped, progress func(string), gate ExecGate, box *Rules) (*session, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
 		return nil, ErrClosed
 	}
-	s, err := startSession(cmd, out, progress, gate)
+	s, err := startSession(cmd, out, progress, gate, box)
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", b.cfg.Shell, err)
 	}
@@ -307,14 +402,16 @@ func (b *Backend) Start(ctx context.Context, req Request) (*Process, error) {
 	cmd := exec.Command(b.cfg.Shell, "-c", req.Command)
 	cmd.Dir = req.Dir
 	cmd.Env = childEnv(b.base, req.Vars)
+	box := b.confinement(req)
 
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
 		return nil, ErrClosed
 	}
-	p := &Process{Command: req.Command, Dir: req.Dir, Started: time.Now(), out: newCapped(b.cfg.LogLimit)}
-	s, err := startSession(cmd, p.out, nil, req.ExecGate)
+	p := &Process{Command: req.Command, Dir: req.Dir, Started: time.Now(), out: newCapped(b.cfg.LogLimit),
+		Sandboxed: box != nil, kept: box.snapshotRestored()}
+	s, err := startSession(cmd, p.out, nil, req.ExecGate, box)
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", b.cfg.Shell, err)
 	}

@@ -46,13 +46,26 @@ func (p *Prompt) choices(it *item) []choice {
 	cs := []choice{
 		{answerOnce, once, k.ApproveOnce},
 		{answerSession, "Yes, and allow these findings for this session", k.ApproveSession},
-		{answerAlways, "Always allow these findings…", k.ApproveAlways},
-		{answerExact, exact, k.ApproveExact},
+	}
+	if !it.escapesSandbox() {
+		cs = append(cs, choice{answerAlways, "Always allow these findings…", k.ApproveAlways}, choice{answerExact, exact, k.ApproveExact})
 	}
 	if it.editable() {
 		cs = append(cs, edit)
 	}
 	return append(cs, deny)
+}
+
+// escapesSandbox reports whether it asks to run a command again outside
+// herm's sandbox (or with the network): the agent never keeps such an
+// answer past the session, so the menu does not offer "always".
+func (it *item) escapesSandbox() bool {
+	for _, f := range it.verdict.Findings {
+		if f.ID == agent.FindingSandboxRerun || f.ID == agent.FindingSandboxNetwork {
+			return true
+		}
+	}
+	return false
 }
 
 // defaultChoice is where the menu's selection starts: at once, or at
@@ -150,6 +163,8 @@ func (p *Prompt) choose(it *item, c choice) Result {
 		return Result{Handled: true, Layout: true}
 	case c.kind != answerDeny && blocked:
 		return Result{Handled: true, Flash: "herm never runs this command — e to edit it again, n to deny"}
+	case (c.kind == answerAlways || c.kind == answerExact) && it.escapesSandbox():
+		return Result{Handled: true, Flash: "running outside the sandbox is allowed once or for this session, never always"}
 	case c.kind == answerAlways, c.kind == answerExact:
 		p.confirming, p.confirmExact, p.confirmBack = true, c.kind == answerExact, false
 		return Result{Handled: true, Cmd: p.startGrace(), Layout: true}

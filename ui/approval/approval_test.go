@@ -371,3 +371,24 @@ func TestWriteShowsTheDiff(t *testing.T) {
 		t.Errorf("long diff:\n%s", got)
 	}
 }
+
+// Running a command again outside the sandbox is allowed once or for the
+// session only (the agent never keeps it longer): the menu offers no
+// "always", and its letters do not save one.
+func TestSandboxRerunOffersNoAlways(t *testing.T) {
+	now := time.Unix(0, 0)
+	p := newPrompt(func() time.Time { return now })
+	p.Add(agent.ApprovalRequested{Request: agent.ApprovalRequest{ID: "s", Command: "cp x ~/.bashrc", Cwd: "/w",
+		Verdict: guard.Verdict{Level: guard.Ask, Findings: []guard.Finding{{ID: agent.FindingSandboxRerun, Level: guard.Ask, Reason: "run it again outside the sandbox"}}}}}, 1)
+	p.Focus()
+	now = now.Add(Grace)
+	got := ansi.Strip(p.View(80, 30))
+	if !strings.Contains(got, "Yes, run it once") || !strings.Contains(got, "for this session") || strings.Contains(got, "Always") {
+		t.Errorf("sandbox re-run menu:\n%s", got)
+	}
+	for _, k := range []string{"a", "A"} {
+		if res := p.Update(uitest.Key(k)); res.Answered != nil || p.Confirming() || res.Flash == "" {
+			t.Errorf("%s on a sandbox re-run: %+v", k, res)
+		}
+	}
+}
