@@ -30,7 +30,9 @@ func TestTUIRewindRestoresAFile(t *testing.T) {
 	x.waitText("the input", "❯", "fake-model")
 	x.typeText("replace my notes")
 	x.keys("Enter")
-	x.waitText("the answer", "✓ write_file notes.txt", "Notes replaced.")
+	// "? help" is back in the status line once the turn has ended: /rewind
+	// while it runs only says "a turn is running".
+	x.waitText("the answer", "✓ write_file notes.txt", "Notes replaced.", "? help")
 	if b, _ := os.ReadFile(notes); string(b) != "overwritten by the agent\n" {
 		t.Fatalf("notes.txt = %q", b)
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -40,8 +41,15 @@ func TestGuardReportsTheSandbox(t *testing.T) {
 		}
 	}
 
-	// Turned off in the config: not sandboxed, and why.
+	// Turned off in the config, and confirmed by the person (until then
+	// herm keeps the sandbox: safety.go): not sandboxed, and why.
 	if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte("terminal:\n  sandbox: off\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if held, _ := runGuardHome(t, dir, "--json", "--", "ls"); strings.Contains(held, `"mode":"off"`) || !strings.Contains(held, "terminal.sandbox is off in config.yaml") {
+		t.Errorf("an unconfirmed sandbox: off was not held:\n%s", held)
+	}
+	if err := config.Home(home).ConfirmSafety(context.Background(), "terminal.sandbox", "off", "shell"); err != nil {
 		t.Fatal(err)
 	}
 	out, _ = runGuardHome(t, dir, "--json", "--", "ls")

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -19,8 +20,19 @@ func TestTerminalSandboxKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Terminal.Sandbox != "read-only" || s.Terminal.Network != "ask" || !slices.Equal(s.Terminal.Writable, []string{"~/.cache/go-build", "/opt/build"}) {
+	// read-only is safer than the default and taken as it is; network ask
+	// is less safe, so it waits for a person's confirmation (safety.go).
+	if s.Terminal.Sandbox != "read-only" || s.Terminal.Network != "off" || !slices.Equal(s.Terminal.Writable, []string{"~/.cache/go-build", "/opt/build"}) {
 		t.Errorf("decoded: %+v", s.Terminal)
+	}
+	if len(s.Held) != 1 || s.Held[0].Key != "terminal.network" || s.Held[0].Asked != "ask" {
+		t.Errorf("held: %+v", s.Held)
+	}
+	if err := Home(dir).ConfirmSafety(context.Background(), "terminal.network", "ask", "shell"); err != nil {
+		t.Fatal(err)
+	}
+	if s, err = load(Flags{}, envMap(map[string]string{"HERM_HOME": dir})); err != nil || s.Terminal.Network != "ask" || len(s.Held) != 0 {
+		t.Errorf("confirmed: network %q held %+v err %v", s.Terminal.Network, s.Held, err)
 	}
 	for _, bad := range []string{"terminal:\n  sandbox: strict\n", "terminal:\n  network: yes\n"} {
 		_, err := load(Flags{}, envMap(map[string]string{"HERM_HOME": writeHome(t, map[string]string{"config.yaml": bad})}))
