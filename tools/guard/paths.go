@@ -24,6 +24,18 @@ type Options struct {
 	// files are there to look at: rm -rf link/, with link pointing to /,
 	// is then seen for what it is.
 	Resolve func(path string) (string, error)
+	// Script, when set, reads a file a command runs as code — bash x.sh,
+	// ./x.sh, source x, make's Makefile, npm's package.json, the git
+	// config an alias is defined in — given its absolute path. It returns
+	// the file's content (the first part of a big one is enough) and
+	// whether the agent wrote or changed the file in this session. A file
+	// the agent wrote is analysed like a command, and the command inherits
+	// its findings, each naming the file; a file it did not write is the
+	// user's and is not looked into. Either way a command running a file
+	// names it in Verdict.Unknown. An error (no such file) means there is
+	// nothing to look into. It is called during the analysis, so it must
+	// be quick (one stat and one read).
+	Script func(path string) (content []byte, agentWritten bool, err error)
 }
 
 // pathRules is Options made ready for comparing paths.
@@ -31,6 +43,9 @@ type pathRules struct {
 	home     string // clean absolute, "" when unknown
 	hermHome string // normalised (see norm), never ""
 	resolve  func(string) (string, error)
+	// secretDir memoises inSecretDir for one directory.
+	secretDir   string
+	secretDirIs bool
 }
 
 func newPathRules(o Options) pathRules {
@@ -63,6 +78,8 @@ func (pr *pathRules) norm(p, cwd string) string {
 	switch {
 	case p == "":
 		return ""
+	case strings.HasPrefix(p, hermMark) && (len(p) == len(hermMark) || p[len(hermMark)] == '/'):
+		return pr.norm(pr.hermHome+p[len(hermMark):], cwd)
 	case strings.HasPrefix(p, homeMark):
 		user, rest, _ := strings.Cut(p[1:], "/")
 		var base string
@@ -290,7 +307,7 @@ func (pr *pathRules) classify(p, cwd string) (sensitivity, bool) {
 		return sensitivity{"sensitive-write", full + " (a device)"}, true
 	case full != "" && pr.isHermFile(full, "state.db", "state.db-wal", "state.db-shm", "state.db-journal"):
 		return sensitivity{"herm-state", full + " (herm's database)"}, true
-	case full != "" && pr.isHermFile(full, "config.yaml", ".env"):
+	case full != "" && pr.isHermFile(full, "config.yaml", ".env", ".herm-key"):
 		return sensitivity{"herm-config", full + " (herm's configuration)"}, true
 	}
 	if full != "" {

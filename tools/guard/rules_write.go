@@ -21,6 +21,13 @@ func (c *cmd) writes() []target {
 type target struct {
 	a    arg
 	verb string // "writes", "deletes"
+	// dir is set when a is a directory the command puts files it does
+	// not name into (tar -x -C DIR, cp -r src/. DIR): judged by what the
+	// directory holds.
+	dir bool
+	// plain is set for writes no sensitive path makes worse (mkdir,
+	// chmod): they count only for the workspace.
+	plain bool
 	// class memoises the path's sensitivity: four rules ask.
 	class    sensitivity
 	classSet bool
@@ -29,87 +36,16 @@ type target struct {
 // sensitivity returns how sensitive t's path is, computed once.
 func (t *target) sensitivity(c *cmd) (sensitivity, bool) {
 	if !t.classSet {
-		t.class, _ = c.pr.classify(t.a.val, c.cwd)
+		switch {
+		case t.plain:
+		case t.dir:
+			t.class, _ = c.pr.classifyDir(t.a.val, c.cwd)
+		default:
+			t.class, _ = c.pr.classify(t.a.val, c.cwd)
+		}
 		t.classSet = true
 	}
 	return t.class, t.class.id != ""
-}
-
-// writeTargets lists the paths c writes or deletes: the destination of
-// cp, mv, install and ln, the files of tee, sed -i, truncate, dd of=,
-// curl -o and wget -O, what rm, shred and mv's sources remove, and the
-// crontab.
-func writeTargets(c *cmd) []target {
-	var out []target
-	add := func(verb string, as ...arg) {
-		for _, a := range as {
-			out = append(out, target{a: a, verb: verb})
-		}
-	}
-	switch c.name {
-	case "cp", "mv", "install", "ln", "rsync", "scp":
-		opts := c.args
-		if dir, ok := optValue(opts, 't', "target-directory"); ok {
-			add("writes into", dir)
-			if c.name == "mv" {
-				add("moves away", operands(c.args)...)
-			}
-			return out
-		}
-		ops := operands(c.args)
-		if c.name == "install" && hasAnyOpt(c.args, "d", "directory") {
-			add("creates", ops...)
-			return out
-		}
-		if len(ops) >= 2 || c.name == "ln" && len(ops) == 1 {
-			last := ops[len(ops)-1]
-			if (c.name == "rsync" || c.name == "scp") && strings.Contains(last.val, ":") {
-				return out // a remote destination
-			}
-			add("writes", last)
-			if c.name == "mv" {
-				add("moves away", ops[:len(ops)-1]...)
-			}
-		}
-	case "tee":
-		add("writes", operands(c.args)...)
-	case "truncate":
-		_, rest := splitOpts(c.args, "sr", "size", "reference")
-		add("truncates", operands(rest)...)
-	case "sed":
-		if !hasSedInPlace(c.args) {
-			return nil
-		}
-		ops := operands(skipSedScripts(c.args))
-		if !hasAnyOpt(c.args, "e", "f", "expression", "file") && len(ops) > 0 {
-			ops = ops[1:] // the script
-		}
-		add("edits", ops...)
-	case "dd":
-		for _, a := range c.args {
-			// Only a literal of= counts: o$x"f=" is not one.
-			if strings.HasPrefix(a.prefix(), "of=") {
-				a.val, a.lit = a.val[3:], a.lit-3
-				add("writes", a)
-			}
-		}
-	case "curl":
-		if o, ok := optValue(c.args, 'o', "output"); ok {
-			add("downloads to", o)
-		}
-	case "wget":
-		if o, ok := optValue(c.args, 'O', "output-document"); ok && o.val != "-" {
-			add("downloads to", o)
-		}
-	case "rm", "shred", "unlink":
-		_, _, _, targets := rmFlags(c.args)
-		add("deletes", targets...)
-	case "crontab":
-		if ops := operands(c.args); len(ops) > 0 || hasAnyOpt(c.args, "r") {
-			add("replaces", arg{val: "the crontab", known: true})
-		}
-	}
-	return out
 }
 
 // hasSedInPlace reports whether sed's options include -i (also in a
@@ -233,23 +169,73 @@ func isWriteRedirect(op syntax.RedirOperator) bool {
 
 func wipesDevice(c *cmd) (string, *arg) {
 	switch c.name {
-	case "wipefs", "shred", "blkdiscard", "mkswap", "sgdisk", "sfdisk", "badblocks", "cryptsetup":
-		if c.name == "badblocks" && !hasAnyOpt(c.args, "w") {
+	case "wipefs", "shred", "blkdiscard", "mkswap", "sgdisk", "sfdisk", "badblocks", "cryptsetup",
+		"parted", "fdisk", "gdisk", "cfdisk", "cgdisk", "hdparm", "nvme", "sdparm":
+	default:
+		return "", nil
+	}
+	switch c.name {
+	case "badblocks":
+		if !hasAnyOpt(c.args, "w") {
 			return "", nil
 		}
-		if c.name == "cryptsetup" && !hasOperand(c.args, "luksFormat", "erase", "luksErase") {
+	case "cryptsetup":
+		if !hasOperand(c.args, "luksFormat", "erase", "luksErase") {
 			return "", nil
 		}
-		ops := operands(c.args)
-		for i, a := range ops {
-			if a.known {
-				if p := c.pr.norm(a.val, c.cwd); isBlockDevice(p) {
-					return c.name + " " + p, &ops[i]
-				}
+	case "wipefs":
+		// wipefs DEVICE only lists the signatures it would erase.
+		if !hasAnyOpt(c.args, "a", "all", "o", "offset") {
+			return "", nil
+		}
+	case "sgdisk":
+		if hasAnyOpt(c.args, "p", "print", "i", "info", "v", "verify", "L", "list-types") {
+			return "", nil
+		}
+	case "sfdisk":
+		if hasAnyOpt(c.args, "l", "list", "d", "dump", "s", "show-size", "J", "json", "V", "verify", "g", "show-geometry", "list-types", "list-free", "F") {
+			return "", nil
+		}
+	case "fdisk", "gdisk", "cfdisk", "cgdisk":
+		// Interactive: with commands on its input it writes the table.
+		if hasAnyOpt(c.args, "l", "list", "s", "getsz", "x", "list-details", "h", "help", "V", "version") {
+			return "", nil
+		}
+	case "parted":
+		if hasAnyOpt(c.args, "l", "list", "v", "version", "h", "help") ||
+			!hasOperand(c.args, "mklabel", "mktable", "rm", "mkpart", "mkpartfs", "resizepart", "resize", "rescue", "mkfs", "cp", "move", "name", "set", "toggle", "disk_set") &&
+				len(operands(c.args)) > 1 {
+			return "", nil
+		}
+	case "hdparm", "sdparm":
+		if !containsAnyWord(c.args, "--security-erase", "--security-erase-enhanced", "--trim-sector-ranges", "--write-sector", "--dco-restore", "--make-bad-sector", "--format") {
+			return "", nil
+		}
+	case "nvme":
+		if !hasOperand(c.args, "format", "sanitize", "delete-ns", "write-zeroes") {
+			return "", nil
+		}
+	}
+	ops := operands(c.args)
+	for i, a := range ops {
+		if a.known {
+			if p := c.pr.norm(a.val, c.cwd); isBlockDevice(p) {
+				return c.name + " " + p, &ops[i]
 			}
 		}
 	}
 	return "", nil
+}
+
+// containsAnyWord reports whether args hold a word starting with one of
+// prefixes (an option, with or without its =value).
+func containsAnyWord(args []arg, prefixes ...string) bool {
+	for _, a := range args {
+		if a.known && hasAnyPrefix(a.val, prefixes...) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasOperand(args []arg, vals ...string) bool {
