@@ -58,7 +58,7 @@ func (s *Session) Run(ctx context.Context, in Input, emit func(Event)) TurnDone 
 	t := s.newTurn(ctx, emit)
 	t.cancel = cancel
 	s.Env.SetGuards(t.guardCommand, t.guardPath)
-	defer s.Env.SetGuards(denyAsk(s.agent), nil)
+	defer s.Env.SetGuards(denyAsk(s.agent, s.Env), nil)
 	s.openSteering()
 	done := t.run(in)
 	if left := s.closeSteering(); len(left) > 0 {

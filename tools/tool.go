@@ -17,6 +17,7 @@ import (
 	"io/fs"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/herm-dev/herm/tools/guard"
 )
@@ -140,6 +141,10 @@ type Env struct {
 	guard     CommandGuard // nil: the built-in block-list check only
 	pathGuard PathGuard    // nil: every sensitive write is refused
 	hook      WriteHook    // nil: nobody is told about writes
+	// started is when the session's tools started (to the second below):
+	// a file changed since was written by the agent (written.go).
+	started time.Time
+	written map[string]bool // paths write_file and patch wrote
 }
 
 // WriteHook receives a file's content just before a file tool replaces it:
@@ -173,7 +178,10 @@ type PathGuard func(ctx context.Context, tool, path string, v guard.Verdict) err
 
 // NewEnv returns the tool environment for a session starting in cwd.
 func NewEnv(sessionID, cwd, hermHome string) *Env {
-	return &Env{sessionID: sessionID, cwd: cwd, HermHome: hermHome, vars: map[string]string{}}
+	return &Env{
+		sessionID: sessionID, cwd: cwd, HermHome: hermHome, vars: map[string]string{},
+		started: time.Now().Truncate(time.Second),
+	}
 }
 
 // SessionID returns the id of the session the tools work for. It changes

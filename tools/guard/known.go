@@ -25,6 +25,10 @@ type knownSpec struct {
 	// harmless except those in deny.
 	short, long string
 	any         bool
+	// vals lists, for a spec with any set, the options (names without
+	// dashes, space-separated) that take a value as the next word, so
+	// that the value is not taken for the subcommand (npm --prefix DIR).
+	vals string
 	// deny lists options, by name without dashes and space-separated,
 	// that make the command not known: they write, run programs or talk
 	// to something else. A word decided at run time could be one of
@@ -110,7 +114,14 @@ func (a *analyzer) programUnknownWrites(c *cmd) (what string, onlyWrites bool) {
 				return c.name + " replaces the crontab", true
 			}
 			if !a.inWorkspace(t.a, c.cwd) {
-				return c.name + " " + t.verb + " " + t.a.val, true
+				where := t.a.val
+				if !t.a.known {
+					where = shortWord(t.a.prefix()) + "$…"
+					if t.a.prefix() == "" {
+						where = "$…"
+					}
+				}
+				return c.name + " " + t.verb + " " + where, true
 			}
 		}
 	}
@@ -204,6 +215,9 @@ func (s *knownSpec) scan(args []arg) (bad string, ops []arg) {
 				if hasWord(s.deny, name) {
 					return "--" + name, nil
 				}
+				if !hasVal && hasWord(s.vals, name) {
+					i++
+				}
 				continue
 			}
 			takes, ok := longOpt(s.long, name)
@@ -218,9 +232,12 @@ func (s *knownSpec) scan(args []arg) (bad string, ops []arg) {
 		if s.any {
 			// Single-dash long options (find -name, go -run) and
 			// clusters (-la) alike: the name is what follows the dash.
-			name, _, _ := strings.Cut(v[1:], "=")
+			name, _, hasVal := strings.Cut(v[1:], "=")
 			if hasWord(s.deny, name) {
 				return "-" + name, nil
+			}
+			if !hasVal && hasWord(s.vals, name) {
+				i++
 			}
 			if len(name) > 1 && isLetters(name) {
 				for j := range len(name) {

@@ -39,7 +39,7 @@ var knownTable = []knownSpec{
 	{name: "bzcat", any: true},
 	{name: "bzip2", any: true, writes: true},
 	{name: "cal", any: true},
-	{name: "cargo", any: true, subs: []knownSpec{
+	{name: "cargo", any: true, vals: "C Z config manifest-path color", subs: []knownSpec{
 		{name: "--version", any: true}, {name: "locate-project", any: true}, {name: "metadata", any: true},
 		{name: "pkgid", any: true}, {name: "read-manifest", any: true}, {name: "tree", any: true},
 		{name: "verify-project", any: true}, {name: "version", any: true},
@@ -64,7 +64,7 @@ var knownTable = []knownSpec{
 	{name: "diff", any: true},
 	{name: "dirname", short: "z", long: "zero help version"},
 	{name: "dirs", any: true},
-	{name: "docker", any: true, deny: "H host c context url connection identity remote", subs: dockerReadSubs},
+	{name: "docker", any: true, deny: "H host c context url connection identity remote", vals: "config l log-level", subs: dockerReadSubs},
 	{name: "du", any: true},
 	{name: "echo", any: true},
 	{name: "egrep", any: true},
@@ -85,7 +85,7 @@ var knownTable = []knownSpec{
 	{name: "getent", any: true},
 	{name: "getopts", any: true},
 	{name: "git", short: "C:hPv", long: "git-dir= work-tree= namespace= no-pager bare literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-optional-locks no-replace-objects no-lazy-fetch version help", subs: gitSubs, bare: true},
-	{name: "go", any: true, subs: goSubs},
+	{name: "go", any: true, vals: "C", subs: goSubs},
 	{name: "gofmt", any: true, writes: true},
 	{name: "grep", any: true},
 	{name: "groups", any: true},
@@ -102,7 +102,7 @@ var knownTable = []knownSpec{
 	{name: "join", any: true},
 	{name: "journalctl", any: true, deny: "vacuum-size vacuum-time vacuum-files rotate flush sync relinquish-var smart-relinquish-var setup-keys update-catalog"},
 	{name: "jq", any: true},
-	{name: "kubectl", any: true, subs: kubectlReadSubs},
+	{name: "kubectl", any: true, vals: "n namespace context kubeconfig cluster user s server as", subs: kubectlReadSubs},
 	{name: "let", any: true},
 	{name: "ln", any: true, writes: true},
 	{name: "local", any: true},
@@ -118,7 +118,7 @@ var knownTable = []knownSpec{
 	{name: "mktemp", any: true, writes: true},
 	{name: "mv", any: true, writes: true},
 	{name: "nl", any: true},
-	{name: "npm", any: true, subs: npmReadSubs},
+	{name: "npm", any: true, vals: "prefix C w workspace registry userconfig cache loglevel", subs: npmReadSubs},
 	{name: "nproc", any: true},
 	{name: "numfmt", any: true},
 	{name: "od", any: true},
@@ -161,7 +161,7 @@ var knownTable = []knownSpec{
 	{name: "stat", short: "Lfc:t", long: "dereference file-system format= printf= terse cached= help version"},
 	{name: "strings", any: true},
 	{name: "sum", any: true},
-	{name: "systemctl", any: true, subs: []knownSpec{
+	{name: "systemctl", any: true, vals: "H host M machine p property t type s signal n lines o output", subs: []knownSpec{
 		{name: "cat", any: true}, {name: "is-active", any: true}, {name: "is-enabled", any: true},
 		{name: "is-failed", any: true}, {name: "list-dependencies", any: true}, {name: "list-sockets", any: true},
 		{name: "list-timers", any: true}, {name: "list-unit-files", any: true}, {name: "list-units", any: true},

@@ -95,7 +95,7 @@ func (a *analyzer) makeRecipes(c *cmd, span [2]int, sc scope) {
 }
 
 func (a *analyzer) analyseMakefile(name, content, dir string, goals []string, overrides map[string]string, span [2]int, sc scope) {
-	if len(content) > maxScript {
+	if len(content) > MaxScript {
 		a.add(ruleByID("agent-script"), name+" is too large to check", span)
 		return
 	}

@@ -16,9 +16,10 @@ import (
 // the command inherits its findings. The exec-time check does the same
 // with the file as it is when it runs.
 
-// maxScript bounds the size of a file analysed; a bigger one the agent
-// wrote asks.
-const maxScript = 64 << 10
+// MaxScript bounds the size of a file the agent wrote that is analysed
+// (Options.Script need read no more than one byte past it); a bigger one
+// asks.
+const MaxScript = 64 << 10
 
 // writtenFile is a file an earlier command of the command line wrote
 // with known content.
@@ -83,8 +84,8 @@ func (a *analyzer) fileContent(p, cwd string) (content string, agent, exists boo
 	if !agentWritten {
 		return w.text, ok, true
 	}
-	if len(data) > maxScript+1 {
-		data = data[:maxScript+1]
+	if len(data) > MaxScript+1 {
+		data = data[:MaxScript+1]
 	}
 	return string(data) + w.text, true, true
 }
@@ -195,7 +196,7 @@ func shebang(content string) string {
 // analyseFile analyses the content of a file the agent wrote as shell
 // code run in dir, reporting its findings at span with the file named.
 func (a *analyzer) analyseFile(name, content, dir string, span [2]int, sc scope) {
-	if len(content) > maxScript {
+	if len(content) > MaxScript {
 		a.add(ruleByID("agent-script"), name+" is too large to check", span)
 		return
 	}
