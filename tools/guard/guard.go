@@ -407,9 +407,9 @@ func (a *analyzer) call(ce *syntax.CallExpr, sc scope) {
 	// With the variables assigned earlier in the command put in, the
 	// words may say more (d=/etc; rm -rf $d): that command is judged too,
 	// and it, not the one with holes, names what is unknown.
-	resolved, ok := a.resolvedCall(ce)
+	resolved := a.resolvedCall(ce)
 	first := sc
-	if ok {
+	if resolved != nil {
 		first.quiet = true
 	}
 	c := a.cached(ce)
@@ -429,16 +429,16 @@ func (a *analyzer) call(ce *syntax.CallExpr, sc scope) {
 		c.all = append(a.assignWords(ce.Assigns), c.all...)
 	}
 	a.check(c, sc.span(ce), first)
-	if ok {
-		a.check(&resolved, sc.span(ce), sc)
+	if resolved != nil {
+		a.check(resolved, sc.span(ce), sc)
 	}
 }
 
 // resolvedCall returns the command ce runs with the known variables put
-// in, and whether they changed anything.
-func (a *analyzer) resolvedCall(ce *syntax.CallExpr) (cmd, bool) {
+// in, nil when they change nothing.
+func (a *analyzer) resolvedCall(ce *syntax.CallExpr) *cmd {
 	if len(a.vars) == 0 {
-		return cmd{}, false
+		return nil
 	}
 	changed := false
 	ws := a.words(ce.Args)
@@ -448,9 +448,10 @@ func (a *analyzer) resolvedCall(ce *syntax.CallExpr) (cmd, bool) {
 		changed = changed || ch
 	}
 	if !changed {
-		return cmd{}, false
+		return nil
 	}
-	return peel(ws, a.cwd, &a.pr), true
+	c := peel(ws, a.cwd, &a.pr)
+	return &c
 }
 
 // assigns notes assignments to IFS and of literal values (pure, for

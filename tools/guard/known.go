@@ -47,6 +47,10 @@ type knownSpec struct {
 	check func(c *cmd, args, ops []arg) string
 }
 
+// unknownItself is what a check returns when the program as a whole is
+// not known, whatever it was given (make, python3 beyond --version).
+const unknownItself = "\x00"
+
 // maxUnknown bounds the entries of Verdict.Unknown.
 const maxUnknown = 16
 
@@ -128,38 +132,59 @@ func (a *analyzer) programUnknownWrites(c *cmd) (what string, onlyWrites bool) {
 	return "", false
 }
 
-// judge checks args against the spec; name is what to call the command
-// in the result ("git", "git stash").
+// judge checks args against the spec and returns what is not known,
+// "" if nothing: name is what to call the command in the result ("git",
+// "git stash"), built only when something is unknown.
 func (s *knownSpec) judge(c *cmd, args []arg, name string) string {
+	what, bad := s.judgeRel(c, args)
+	switch {
+	case !bad:
+		return ""
+	case what == "":
+		return name
+	}
+	return name + " " + what
+}
+
+// judgeRel is judge: what is unknown relative to the spec's own name ("",
+// true: the program itself).
+func (s *knownSpec) judgeRel(c *cmd, args []arg) (string, bool) {
 	bad, ops := s.scan(args)
 	if bad != "" {
-		return name + " " + bad
+		return bad, true
 	}
 	if len(s.subs) > 0 {
 		if len(ops) == 0 {
-			if s.bare {
-				return ""
-			}
-			return name
+			return "", !s.bare
 		}
 		sub := ops[0]
 		if !sub.known {
-			return name + " " + sub.val + "…"
+			return sub.val + "…", true
 		}
 		for i := range s.subs {
 			if s.subs[i].name == sub.val {
-				rest := subArgs(args, sub)
-				return s.subs[i].judge(c, rest, name+" "+sub.val)
+				what, bad := s.subs[i].judgeRel(c, subArgs(args, sub))
+				switch {
+				case !bad:
+					return "", false
+				case what == "":
+					return sub.val, true
+				}
+				return sub.val + " " + what, true
 			}
 		}
-		return name + " " + sub.val
+		return sub.val, true
 	}
 	if s.check != nil {
-		if what := s.check(c, args, ops); what != "" {
-			return name + " " + what
+		switch what := s.check(c, args, ops); what {
+		case "":
+		case unknownItself:
+			return "", true
+		default:
+			return what, true
 		}
 	}
-	return ""
+	return "", false
 }
 
 // subArgs returns the words after the subcommand word sub.
@@ -239,12 +264,15 @@ func (s *knownSpec) scan(args []arg) (bad string, ops []arg) {
 			if !hasVal && hasWord(s.vals, name) {
 				i++
 			}
-			if len(name) > 1 && isLetters(name) {
+			switch {
+			case len(name) > 1 && isLetters(name):
 				for j := range len(name) {
 					if hasWord(s.deny, name[j:j+1]) {
 						return "-" + name[j:j+1], nil
 					}
 				}
+			case len(name) > 1 && hasWord(s.deny, name[:1]):
+				return "-" + name[:1], nil // -ofile: the value attached
 			}
 			continue
 		}
@@ -384,12 +412,12 @@ func (a *analyzer) inWorkspace(t arg, cwd string) bool {
 		return true
 	}
 	for _, d := range tempDirs {
-		if full == d || strings.HasPrefix(full, d+"/") {
+		if underDir(full, d) {
 			return true
 		}
 	}
 	if a.root == "" {
 		return false
 	}
-	return full == a.root || strings.HasPrefix(full, a.root+"/") || a.root == "/"
+	return underDir(full, a.root)
 }

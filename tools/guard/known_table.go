@@ -30,12 +30,15 @@ var knownTable = []knownSpec{
 	{name: "alias", any: true},
 	{name: "arch", any: true},
 	{name: "awk", any: true, deny: "f file l load E exec", writes: true, check: awkCheck},
+	{name: "aws", any: true, vals: "profile region output endpoint-url", check: awsReadCheck},
 	{name: "b2sum", any: true},
 	{name: "base32", any: true, deny: "o output"},
 	{name: "base64", any: true, deny: "o output"},
 	{name: "basename", short: "as:z", long: "multiple suffix= zero help version"},
 	{name: "basenc", any: true},
+	{name: "bat", any: true, deny: "pager"},
 	{name: "break", any: true},
+	{name: "bun", any: true, check: versionOnly},
 	{name: "bzcat", any: true},
 	{name: "bzip2", any: true, writes: true},
 	{name: "cal", any: true},
@@ -45,10 +48,13 @@ var knownTable = []knownSpec{
 		{name: "verify-project", any: true}, {name: "version", any: true},
 	}},
 	{name: "cat", short: "AbeEnstTuv", long: "show-all number-nonblank show-ends number squeeze-blank show-tabs show-nonprinting help version"},
+	{name: "cc", any: true, check: versionOnly},
 	{name: "cd", any: true},
 	{name: "chmod", any: true, writes: true},
 	{name: "cksum", any: true},
+	{name: "clang", any: true, check: versionOnly},
 	{name: "clear", any: true},
+	{name: "cmake", any: true, check: versionOnly},
 	{name: "cmp", any: true},
 	{name: "column", any: true},
 	{name: "comm", any: true},
@@ -60,6 +66,7 @@ var knownTable = []knownSpec{
 	{name: "cut", short: "b:c:d:f:nsz", long: "bytes= characters= delimiter= fields= complement only-delimited output-delimiter= zero-terminated help version"},
 	{name: "date", any: true, deny: "s set", check: dateCheck},
 	{name: "declare", any: true},
+	{name: "deno", any: true, check: versionOnly},
 	{name: "df", any: true},
 	{name: "diff", any: true},
 	{name: "dirname", short: "z", long: "zero help version"},
@@ -75,15 +82,21 @@ var knownTable = []knownSpec{
 	{name: "expr", any: true},
 	{name: "factor", any: true},
 	{name: "false", any: true},
+	{name: "fd", any: true, deny: "x exec X exec-batch"},
+	{name: "fdfind", any: true, deny: "x exec X exec-batch"},
 	{name: "fgrep", any: true},
 	{name: "file", any: true, deny: "C compile"},
 	{name: "find", any: true, deny: "delete fprint fprint0 fprintf fls", writes: true},
 	{name: "fmt", any: true},
 	{name: "fold", any: true},
 	{name: "free", any: true},
+	{name: "g++", any: true, check: versionOnly},
+	{name: "gcc", any: true, check: versionOnly},
+	{name: "gcloud", any: true, vals: "project account configuration format", check: gcloudReadCheck},
 	{name: "getconf", any: true},
 	{name: "getent", any: true},
 	{name: "getopts", any: true},
+	{name: "gh", any: true, vals: "R repo", subs: ghReadSubs},
 	{name: "git", short: "C:hPv", long: "git-dir= work-tree= namespace= no-pager bare literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-optional-locks no-replace-objects no-lazy-fetch version help", subs: gitSubs, bare: true},
 	{name: "go", any: true, vals: "C", subs: goSubs},
 	{name: "gofmt", any: true, writes: true},
@@ -93,16 +106,20 @@ var knownTable = []knownSpec{
 	{name: "gzip", any: true, writes: true},
 	{name: "hash", any: true},
 	{name: "head", short: "c:n:qvz0123456789", long: "bytes= lines= quiet silent verbose zero-terminated help version"},
+	{name: "helm", any: true, vals: "n namespace kube-context kubeconfig", subs: helmReadSubs},
 	{name: "help", any: true},
 	{name: "hexdump", any: true},
 	{name: "history", any: true},
 	{name: "hostname", any: true, deny: "F file b boot", check: noOperands},
 	{name: "id", any: true},
+	{name: "java", any: true, check: versionOnly},
+	{name: "javac", any: true, check: versionOnly},
 	{name: "jobs", any: true},
 	{name: "join", any: true},
 	{name: "journalctl", any: true, deny: "vacuum-size vacuum-time vacuum-files rotate flush sync relinquish-var smart-relinquish-var setup-keys update-catalog"},
 	{name: "jq", any: true},
 	{name: "kubectl", any: true, vals: "n namespace context kubeconfig cluster user s server as", subs: kubectlReadSubs},
+	{name: "less", any: true, deny: "o O log-file LOG-FILE"},
 	{name: "let", any: true},
 	{name: "ln", any: true, writes: true},
 	{name: "local", any: true},
@@ -111,19 +128,26 @@ var knownTable = []knownSpec{
 	{name: "lsblk", any: true},
 	{name: "lscpu", any: true},
 	{name: "lsof", any: true},
+	{name: "make", any: true, check: versionOnly},
 	{name: "man", short: "afkKwWs:S:", long: "apropos whatis where path all sections= help version"},
 	{name: "mapfile", any: true},
 	{name: "md5sum", any: true},
 	{name: "mkdir", any: true, writes: true},
 	{name: "mktemp", any: true, writes: true},
+	{name: "more", any: true},
 	{name: "mv", any: true, writes: true},
+	{name: "netstat", any: true},
 	{name: "nl", any: true},
+	{name: "node", any: true, check: versionOnly},
 	{name: "npm", any: true, vals: "prefix C w workspace registry userconfig cache loglevel", subs: npmReadSubs},
 	{name: "nproc", any: true},
 	{name: "numfmt", any: true},
 	{name: "od", any: true},
+	{name: "openssl", any: true, subs: opensslReadSubs},
 	{name: "paste", any: true},
+	{name: "perl", any: true, check: versionOnly},
 	{name: "pgrep", any: true},
+	{name: "php", any: true, check: versionOnly},
 	{name: "pidof", any: true},
 	{name: "pip", any: true, subs: pipReadSubs},
 	{name: "pip3", any: true, subs: pipReadSubs},
@@ -134,6 +158,8 @@ var knownTable = []knownSpec{
 	{name: "ps", any: true},
 	{name: "pushd", any: true},
 	{name: "pwd", short: "LP"},
+	{name: "python", any: true, check: versionOnly},
+	{name: "python3", any: true, check: versionOnly},
 	{name: "read", any: true},
 	{name: "readarray", any: true},
 	{name: "readlink", short: "efmnqsvz", long: "canonicalize canonicalize-existing canonicalize-missing no-newline quiet silent verbose zero help version"},
@@ -144,6 +170,8 @@ var knownTable = []knownSpec{
 	{name: "rg", any: true, deny: "pre hostname-bin search-zip z"},
 	{name: "rm", any: true, writes: true},
 	{name: "rmdir", any: true, writes: true},
+	{name: "ruby", any: true, check: versionOnly},
+	{name: "rustc", any: true, check: versionOnly},
 	{name: "sed", any: true, deny: "f file", writes: true, check: sedCheck},
 	{name: "seq", any: true},
 	{name: "set", any: true},
@@ -158,6 +186,8 @@ var knownTable = []knownSpec{
 	{name: "shuf", any: true, deny: "o output"},
 	{name: "sleep", any: true},
 	{name: "sort", any: true, deny: "compress-program", writes: true},
+	{name: "ss", any: true, deny: "K kill"},
+	{name: "ssh-add", short: "lL", long: "help"},
 	{name: "stat", short: "Lfc:t", long: "dereference file-system format= printf= terse cached= help version"},
 	{name: "strings", any: true},
 	{name: "sum", any: true},
@@ -171,8 +201,10 @@ var knownTable = []knownSpec{
 	{name: "tail", short: "c:fFn:qs:vz0123456789", long: "bytes= follow? lines= max-unchanged-stats= pid= quiet retry silent sleep-interval= verbose zero-terminated help version"},
 	{name: "tar", any: true, deny: tarDeny, writes: true, check: tarCheck},
 	{name: "tee", any: true, writes: true},
+	{name: "terraform", any: true, subs: terraformReadSubs},
 	{name: "test", any: true},
 	{name: "times", any: true},
+	{name: "tofu", any: true, subs: terraformReadSubs},
 	{name: "touch", any: true, writes: true},
 	{name: "tput", any: true},
 	{name: "tr", short: "cdst", long: "complement delete squeeze-repeats truncate-set1 help version"},
@@ -364,6 +396,15 @@ func dateCheck(_ *cmd, _, ops []arg) string {
 // gitConfigCheck: reading the configuration is known; setting it is
 // not (git-code judges the keys that run programs).
 func gitConfigCheck(_ *cmd, args, _ []arg) string {
+	if _, set := gitConfigSet(args); !set {
+		for _, a := range args {
+			if a.known && (a.val == "--unset" || a.val == "--unset-all" || a.val == "unset" || a.val == "-e" || a.val == "--edit" ||
+				a.val == "--remove-section" || a.val == "--rename-section") {
+				return "set"
+			}
+		}
+		return ""
+	}
 	for _, a := range args {
 		switch {
 		case !a.known:
@@ -498,4 +539,94 @@ func unzipCheck(c *cmd, _, _ []arg) string {
 		return ""
 	}
 	return "extracts"
+}
+
+// ghReadSubs are gh's commands that only look.
+var ghReadSubs = []knownSpec{
+	{name: "--version", any: true},
+	{name: "auth", any: true, subs: []knownSpec{{name: "status", any: true}}},
+	{name: "issue", any: true, vals: "R repo l label s state", subs: []knownSpec{{name: "list", any: true}, {name: "status", any: true}, {name: "view", any: true}}},
+	{name: "pr", any: true, vals: "R repo", subs: []knownSpec{{name: "checks", any: true}, {name: "diff", any: true}, {name: "list", any: true}, {name: "status", any: true}, {name: "view", any: true}}},
+	{name: "release", any: true, subs: []knownSpec{{name: "list", any: true}, {name: "view", any: true}}},
+	{name: "repo", any: true, subs: []knownSpec{{name: "list", any: true}, {name: "view", any: true}}},
+	{name: "run", any: true, subs: []knownSpec{{name: "list", any: true}, {name: "view", any: true}}},
+	{name: "status", any: true},
+	{name: "version", any: true},
+	{name: "workflow", any: true, subs: []knownSpec{{name: "list", any: true}, {name: "view", any: true}}},
+}
+
+// helmReadSubs are helm's commands that only look (template renders
+// locally).
+var helmReadSubs = []knownSpec{
+	{name: "env", any: true}, {name: "get", any: true}, {name: "history", any: true}, {name: "lint", any: true},
+	{name: "list", any: true}, {name: "ls", any: true}, {name: "search", any: true}, {name: "show", any: true},
+	{name: "status", any: true}, {name: "template", any: true}, {name: "version", any: true},
+}
+
+// terraformReadSubs are terraform's commands that change no
+// infrastructure and run no configuration's programs.
+var terraformReadSubs = []knownSpec{
+	{name: "fmt", any: true}, {name: "graph", any: true}, {name: "output", any: true}, {name: "providers", any: true},
+	{name: "show", any: true}, {name: "state", any: true, subs: []knownSpec{{name: "list", any: true}, {name: "show", any: true}}},
+	{name: "validate", any: true}, {name: "version", any: true},
+	{name: "workspace", any: true, subs: []knownSpec{{name: "list", any: true}, {name: "show", any: true}}},
+}
+
+// opensslReadSubs are openssl's commands that only compute or read.
+var opensslReadSubs = []knownSpec{
+	{name: "dgst", any: true, deny: "out"}, {name: "help", any: true}, {name: "list", any: true},
+	{name: "rand", any: true, deny: "out"}, {name: "verify", any: true}, {name: "version", any: true},
+	{name: "x509", any: true, deny: "out"},
+}
+
+// versionOnly: the program is known only asked for its version or help.
+func versionOnly(_ *cmd, args, _ []arg) string {
+	if len(args) == 1 && args[0].known {
+		switch args[0].val {
+		case "--version", "-V", "-v", "version", "--help", "-h", "-version":
+			return ""
+		}
+	}
+	return unknownItself
+}
+
+// awsReadCheck: aws commands that describe, list or get (but not
+// objects, which it writes to a file) are known.
+func awsReadCheck(_ *cmd, _, ops []arg) string {
+	if len(ops) == 1 && ops[0].val == "--version" {
+		return ""
+	}
+	if len(ops) < 2 || !ops[0].known || !ops[1].known {
+		return "…"
+	}
+	svc, verb := ops[0].val, ops[1].val
+	switch {
+	case svc == "s3" && verb == "ls", svc == "sts" && verb == "get-caller-identity", svc == "configure" && verb == "list":
+		return ""
+	case strings.HasPrefix(verb, "describe-") || strings.HasPrefix(verb, "list-") ||
+		strings.HasPrefix(verb, "get-") && verb != "get-object":
+		return ""
+	}
+	return svc + " " + verb
+}
+
+// gcloudReadCheck: gcloud commands that list or describe are known.
+func gcloudReadCheck(_ *cmd, _, ops []arg) string {
+	if len(ops) == 1 && (ops[0].val == "version" || ops[0].val == "info" || ops[0].val == "--version") {
+		return ""
+	}
+	if len(ops) > 0 {
+		switch last := ops[len(ops)-1]; {
+		case !last.known:
+		case last.val == "list" || last.val == "describe" || last.val == "get-value":
+			return ""
+		}
+		for _, o := range ops[:len(ops)-1] {
+			if o.val == "list" || o.val == "describe" {
+				return ""
+			}
+		}
+		return shortWord(ops[0].val) + "…"
+	}
+	return "(no command)"
 }

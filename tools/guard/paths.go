@@ -112,8 +112,8 @@ func (pr *pathRules) norm(p, cwd string) string {
 		if p == h {
 			return homeMark
 		}
-		if rest, ok := strings.CutPrefix(p, h+"/"); ok {
-			return homeMark + "/" + rest
+		if len(p) > len(h) && p[len(h)] == '/' && strings.HasPrefix(p, h) {
+			return homeMark + p[len(h):]
 		}
 	}
 	return p
@@ -133,7 +133,7 @@ func (pr *pathRules) fileKey(p, cwd string) string {
 var systemDirs = []string{
 	"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32",
 	"/opt", "/proc", "/root", "/sbin", "/srv", "/sys", "/usr", "/var", "/Users", "/System",
-	"/Library", "/Applications", "/private",
+	"/Library", "/Applications", "/private", "/private/etc", "/private/var",
 }
 
 // isProtectedDir reports whether d (normalised) is the root, a system
@@ -263,7 +263,8 @@ type sensitivity struct {
 var homeFiles = []struct{ name, what string }{
 	{".ssh", "SSH keys and access"},
 	{".gnupg", "GPG keys"},
-	{".aws", "cloud credentials"}, {".kube", "cluster credentials"}, {".docker/config.json", "registry credentials"},
+	{".aws", "cloud credentials"}, {".kube", "cluster credentials"}, {".docker", "registry credentials"},
+	{".azure", "cloud credentials"}, {".config/gcloud", "cloud credentials"},
 	{".netrc", "credentials"}, {".git-credentials", "credentials"}, {".pgpass", "credentials"},
 	{".my.cnf", "credentials"}, {".npmrc", "credentials"}, {".pypirc", "credentials"},
 	{".config/gh", "credentials"}, {".gitconfig", "git configuration (can run code)"},
@@ -284,6 +285,7 @@ var homeFiles = []struct{ name, what string }{
 var systemWriteDirs = []string{
 	"/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
 	"/sys", "/proc", "/var/spool/cron", "/var/lib", "/opt", "/System", "/Library",
+	"/private/etc", "/private/var/root", "/private/var/db",
 }
 
 // classify says whether writing or deleting p (as written) touches
@@ -312,9 +314,9 @@ func (pr *pathRules) classify(p, cwd string) (sensitivity, bool) {
 	}
 	if full != "" {
 		for _, d := range systemWriteDirs {
-			if full == d || strings.HasPrefix(full, d+"/") {
+			if underDir(full, d) {
 				what := "a system file"
-				if d == "/etc" {
+				if d == "/etc" || d == "/private/etc" {
 					what = "system configuration"
 				}
 				return sensitivity{"sensitive-write", full + " (" + what + ")"}, true
@@ -322,7 +324,7 @@ func (pr *pathRules) classify(p, cwd string) (sensitivity, bool) {
 		}
 		if rel, ok := homeRelative(full); ok {
 			for _, f := range homeFiles {
-				if rel == f.name || strings.HasPrefix(rel, f.name+"/") {
+				if underDir(rel, f.name) {
 					return sensitivity{"sensitive-write", full + " (" + f.what + ")"}, true
 				}
 			}
@@ -370,6 +372,11 @@ func homeRelative(full string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// underDir reports whether p is dir or a path inside it.
+func underDir(p, dir string) bool {
+	return strings.HasPrefix(p, dir) && (len(p) == len(dir) || p[len(dir)] == '/' || dir == "/")
 }
 
 func hasAnyPrefix(s string, prefixes ...string) bool {

@@ -177,6 +177,144 @@ func findCodeOptions(c *cmd) []codeOption {
 		}
 	case "git":
 		out = append(out, gitCodeOptions(c)...)
+	case "enable":
+		if hasAnyOpt(c.args, "f") {
+			exec("enable -f loads a builtin from a library (native code)", arg{}, false)
+		}
+	case "openssl", "curl":
+		if v, ok := longOrShortValue(c.args, "engine", "engine"); ok {
+			exec(c.name+" -engine loads a library (native code)", v, false)
+		}
+	case "hg":
+		for _, v := range optValues(c.args, 0, "config", "") {
+			key, val, _ := strings.Cut(v.val, "=")
+			if k := strings.ToLower(key); strings.HasPrefix(k, "alias.") && strings.HasPrefix(val, "!") || strings.HasPrefix(k, "hooks.") {
+				code := v
+				code.val = strings.TrimPrefix(val, "!")
+				exec("hg --config "+key+" runs a command", code, true)
+			}
+		}
+	case "gcc", "g++", "cc", "clang", "clang++":
+		if v, ok := longOrShortValue(c.args, "wrapper", ""); ok {
+			exec(c.name+" -wrapper runs every compiler step through a program", v, false)
+		}
+		for _, a := range c.args {
+			if a.known && strings.HasPrefix(a.val, "-fplugin=") {
+				exec(c.name+" -fplugin loads a compiler plugin (native code)", a, false)
+			}
+		}
+	case "latex", "pdflatex", "xelatex", "lualatex", "tex", "pdftex", "luatex", "xetex":
+		if hasAnyOpt(c.args, "shell-escape") || hasLongWord(c.args, "-shell-escape") {
+			exec(c.name+" --shell-escape lets the document run commands", arg{}, false)
+		}
+	case "latexmk":
+		for _, a := range c.args {
+			if name, _, ok := strings.Cut(strings.TrimLeft(a.val, "-"), "="); ok && a.known && strings.HasSuffix(name, "latex") {
+				exec("latexmk -"+name+"= runs another program for LaTeX", a, false)
+			}
+		}
+	case "pandoc":
+		for _, o := range []string{"filter", "lua-filter", "F", "L"} {
+			if v, ok := longOrShortValue(c.args, o, o); ok {
+				exec("pandoc --"+o+" runs a program (or Lua code) on the document", v, false)
+				break
+			}
+		}
+	case "certbot":
+		for _, o := range []string{"pre-hook", "post-hook", "deploy-hook", "manual-auth-hook", "manual-cleanup-hook"} {
+			if v, ok := longOrShortValue(c.args, "", o); ok {
+				exec("certbot --"+o+" runs a command", v, true)
+			}
+		}
+	case "aria2c":
+		for _, a := range c.args {
+			if a.known && strings.HasPrefix(a.val, "--on-") {
+				exec("aria2c "+a.val+" runs a command", a, false)
+			}
+		}
+	case "mysqldump", "mysqladmin":
+		if v, ok := longOrShortValue(c.args, "", "plugin-dir"); ok {
+			exec(c.name+" --plugin-dir loads plugins (native code)", v, false)
+		}
+	case "fzf":
+		for _, a := range c.args {
+			if a.known && (strings.Contains(a.val, "execute(") || strings.Contains(a.val, "execute-silent(") || strings.Contains(a.val, "become(")) {
+				exec("fzf --bind execute runs a command", a, false)
+			}
+		}
+	case "dhclient":
+		if v, ok := longOrShortValue(c.args, "sf", ""); ok {
+			exec("dhclient -sf runs a script", v, false)
+		}
+	case "openvpn":
+		for _, o := range []string{"up", "down", "route-up", "ipchange", "client-connect", "learn-address", "tls-verify", "auth-user-pass-verify"} {
+			if v, ok := longOrShortValue(c.args, "", o); ok {
+				exec("openvpn --"+o+" runs a command", v, true)
+				break
+			}
+		}
+	case "ssh-keygen":
+		if v, ok := longOrShortValue(c.args, "D", ""); ok {
+			exec("ssh-keygen -D loads a PKCS#11 library (native code)", v, false)
+		}
+	case "restic":
+		if v, ok := longOrShortValue(c.args, "", "password-command"); ok {
+			exec("restic --password-command runs a command", v, true)
+		}
+	case "rpm", "rpmdb", "rpmquery", "rpmverify", "rpmbuild":
+		if v, ok := longOrShortValue(c.args, "E", "eval"); ok && strings.Contains(v.val, "%(") {
+			exec(c.name+" --eval runs a shell command in a macro", v, false)
+		}
+		if v, ok := longOrShortValue(c.args, "", "pipe"); ok {
+			exec(c.name+" --pipe runs a command", v, true)
+		}
+	case "pip", "pip3":
+		if v, ok := longOrShortValue(c.args, "", "editor"); ok {
+			exec(c.name+" --editor runs a command", v, true)
+		}
+	case "gem":
+		if v, ok := longOrShortValue(c.args, "e", "editor"); ok {
+			exec("gem -e runs a command as the editor", v, true)
+		}
+	case "puppet":
+		if v, ok := longOrShortValue(c.args, "e", "execute"); ok {
+			exec("puppet -e applies code (which runs commands)", v, false)
+		}
+	case "lftp":
+		if v, ok := longOrShortValue(c.args, "c", ""); ok && strings.Contains(v.val, "!") {
+			exec("lftp -c ! runs a shell command", v, false)
+		}
+	case "mail", "mailx", "s-nail":
+		if v, ok := longOrShortValue(c.args, "", "exec"); ok {
+			exec(c.name+" --exec runs commands", v, false)
+		}
+	case "yt-dlp", "youtube-dl":
+		if v, ok := longOrShortValue(c.args, "", "exec"); ok {
+			exec(c.name+" --exec runs a command on every download", v, true)
+		}
+	case "enscript":
+		if v, ok := longOrShortValue(c.args, "I", "filter"); ok {
+			exec("enscript -I runs an input filter", v, true)
+		}
+	case "dnsmasq":
+		for _, o := range []string{"conf-script", "dhcp-script", "dhcp-luascript"} {
+			if v, ok := longOrShortValue(c.args, "", o); ok {
+				exec("dnsmasq --"+o+" runs a script", v, false)
+			}
+		}
+	case "busctl":
+		for _, a := range c.args {
+			if a.known && strings.Contains(a.val, "unixexec:") {
+				exec("busctl --address=unixexec runs a program", a, false)
+			}
+		}
+	}
+	if c.name == "mysql" || c.name == "mariadb" {
+		for _, o := range []string{"plugin-dir", "default-auth"} {
+			if v, ok := longOrShortValue(c.args, "", o); ok {
+				exec(c.name+" --"+o+" loads a plugin (native code)", v, false)
+			}
+		}
 	}
 	return out
 }
@@ -233,7 +371,7 @@ func longOrShortValue(args []arg, short, long string) (arg, bool) {
 
 // sshCodeKeys are ssh options (-o Key=Value) that run a command or load
 // code, lower-cased.
-var sshCodeKeys = []string{"proxycommand", "localcommand", "knownhostscommand", "permitlocalcommand", "pkcs11provider", "securitykeyprovider"}
+var sshCodeKeys = []string{"proxycommand", "localcommand", "knownhostscommand", "permitlocalcommand", "pkcs11provider", "securitykeyprovider", "ssh_command"}
 
 // sshOptions returns the code an ssh-like command line's options run:
 // -o ProxyCommand=…, -F with another configuration, -I a library.
@@ -511,8 +649,11 @@ func goOptions(c *cmd) []codeOption {
 		}
 		out = append(out, codeOption{id: "exec-option", what: "go -" + name + " runs a program on every build step", code: v, shell: name != "vettool"})
 	}
+	if !hasLongWord(c.args, "env") || !hasAnyOpt(c.args, "w") {
+		return out
+	}
 	ops := operands(c.args)
-	if len(ops) >= 2 && ops[0].val == "env" && hasAnyOpt(c.args, "w") {
+	if len(ops) >= 2 && ops[0].val == "env" {
 		for _, kv := range ops[1:] {
 			key, val, _ := strings.Cut(kv.val, "=")
 			switch {
@@ -599,6 +740,9 @@ var tmuxCommands = []string{
 }
 
 func tmuxOptions(c *cmd) []codeOption {
+	if v, ok := longOrShortValue(c.args, "c", ""); ok {
+		return []codeOption{{id: "exec-option", what: "tmux -c runs a command, outside herm's control", code: v, shell: true}}
+	}
 	ops := operands(c.args)
 	for i, o := range ops {
 		if o.known && contains(tmuxCommands, o.val) {
@@ -863,6 +1007,17 @@ func gitSetting(how, key string, val arg) codeOption {
 		if s, ok := strings.CutPrefix(val.val, "!"); ok {
 			o.code.val, o.shell = s, val.known
 		}
+	case k == "core.pager" || strings.HasPrefix(k, "pager.") || k == "core.editor" || k == "sequence.editor":
+		// A pager or editor that runs nothing else (cat, less -R, vim) is
+		// harmless: what it runs is judged.
+		harmless := harmlessPagers
+		if strings.HasSuffix(k, "editor") {
+			harmless = harmlessEditors
+		}
+		if val.known && (val.val == "true" || val.val == "false" || harmlessCommand(val.val, harmless, strings.ToUpper(k))) {
+			o.id = ""
+		}
+		o.shell = val.known
 	default:
 		o.shell = val.known && val.val != "true" && val.val != "false"
 	}

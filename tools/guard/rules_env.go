@@ -47,7 +47,7 @@ var envCommands = map[string][]string{
 	"SVN_EDITOR": harmlessEditors, "KUBE_EDITOR": harmlessEditors, "SUDO_EDITOR": harmlessEditors,
 	"GIT_SSH_COMMAND": {"ssh"}, "GIT_SSH": {"ssh"}, "RSYNC_RSH": {"ssh"}, "CVS_RSH": {"ssh"},
 	"GIT_ASKPASS": nil, "SSH_ASKPASS": nil, "SUDO_ASKPASS": nil, "GIT_EXTERNAL_DIFF": nil,
-	"GIT_PROXY_COMMAND": nil, "RSYNC_CONNECT_PROG": nil,
+	"GIT_PROXY_COMMAND": nil, "RSYNC_CONNECT_PROG": nil, "RESTIC_PASSWORD_COMMAND": nil, "CRASHPAGER": harmlessPagers,
 	"RUSTC_WRAPPER": {"sccache", "ccache"}, "RUSTC_WORKSPACE_WRAPPER": {"sccache", "ccache"},
 	"CARGO_BUILD_RUSTC_WRAPPER": {"sccache", "ccache"},
 }

@@ -39,7 +39,7 @@ func (pr *pathRules) secretPath(p, cwd string) (string, bool) {
 	base := path.Base(name)
 	if rel, ok := homeRelative(full); ok {
 		for _, s := range secretHomeFiles {
-			if rel == s || strings.HasPrefix(rel, s+"/") {
+			if underDir(rel, s) {
 				if strings.HasSuffix(rel, ".pub") || strings.HasSuffix(rel, "/known_hosts") {
 					return "", false
 				}
@@ -115,6 +115,17 @@ func secretUpload(c *cmd) (string, *arg) {
 		for _, a := range c.args {
 			for _, o := range []string{"--post-file=", "--body-file="} {
 				if p, ok := strings.CutPrefix(a.val, o); ok {
+					if d, w := check(a, p); d != "" {
+						return d, w
+					}
+				}
+			}
+		}
+	case "socat":
+		for _, a := range c.args {
+			for _, pre := range []string{"file:", "open:", "gopen:", "FILE:", "OPEN:", "GOPEN:"} {
+				if p, ok := strings.CutPrefix(a.val, pre); ok {
+					p, _, _ = strings.Cut(p, ",")
 					if d, w := check(a, p); d != "" {
 						return d, w
 					}
@@ -206,8 +217,7 @@ var readSecretMarks = []string{
 // readSecretHomeFiles are the files of a home directory whose reading
 // alone hands out keys or credentials (a directory: everything in it).
 var readSecretHomeFiles = []string{
-	".aws/credentials", ".aws/sso", ".aws/cli", ".config/gcloud", ".azure", ".kube/config",
-	".docker/config.json", ".netrc", ".git-credentials", ".pgpass", ".npmrc", ".pypirc",
+	".aws", ".config/gcloud", ".azure", ".kube", ".docker", ".config/gh", ".gnupg", ".netrc", ".git-credentials", ".pgpass", ".npmrc", ".pypirc",
 	".config/gh/hosts.yml", ".gnupg/private-keys-v1.d", ".gnupg/secring.gpg", ".password-store",
 	".vault-token", ".terraform.d/credentials.tfrc.json", ".cargo/credentials", ".cargo/credentials.toml",
 	".gem/credentials", ".config/hub", ".my.cnf", ".boto", ".s3cfg", ".config/rclone/rclone.conf",
@@ -237,7 +247,11 @@ func (pr *pathRules) secretReadPath(p, cwd string) (string, bool) {
 			return full + " (a private SSH key)", true
 		}
 		for _, s := range readSecretHomeFiles {
-			if rel == s || strings.HasPrefix(rel, s+"/") {
+			if underDir(rel, s) {
+				if rel == ".aws/config" || rel == ".kube/cache" || strings.HasPrefix(rel, ".kube/cache/") ||
+					strings.HasPrefix(rel, ".gnupg/") && strings.HasSuffix(rel, ".conf") {
+					break // settings, not secrets
+				}
 				return full + " (credentials)", true
 			}
 		}

@@ -121,6 +121,79 @@ func writesPath(id string) func(c *cmd) (string, *arg) {
 	}
 }
 
+// handsPath returns a matcher for the rule with the given id: a program
+// the guard does not know given a path of that sensitivity — as an
+// operand or an option's value — may write it (someprog -o ~/.bashrc,
+// vim ~/.zshrc). What a known program does with its words is known.
+func handsPath(id string) func(c *cmd) (string, *arg) {
+	return func(c *cmd) (string, *arg) {
+		if c.pr == nil {
+			return "", nil
+		}
+		// The options of a wrapper that adds something of its own
+		// (strace -o FILE, script FILE).
+		for _, w := range c.wrappers {
+			switch w {
+			case "strace", "ltrace", "script", "valgrind", "xvfb-run", "firejail":
+			default:
+				continue
+			}
+			words := wrapperWords(c, w)
+			for i, a := range words {
+				if a.span == c.word.span && c.name != "" {
+					words = words[:i]
+					break
+				}
+			}
+			if d, at := handedPath(c, w, words, id); d != "" {
+				return d, at
+			}
+		}
+		if c.name == "" || knownProgram(c.name) != nil && !strings.Contains(c.word.val, "/") ||
+			isShell(c.name) || interpreter(c.name) != "" || c.name == "source" || c.name == "." ||
+			secretReadExempt(c.name) || c.name == "sqlite3" || c.name == "sqlite" || c.name == "litecli" {
+			// ssh -i KEY uses its key; SQL clients are judged by their SQL.
+			return "", nil
+		}
+		return handedPath(c, c.name, c.args, id)
+	}
+}
+
+// maySensitive is a quick test of whether classify can find p sensitive:
+// a hidden file or one under a hidden directory, an absolute path, one
+// in a home directory or herm's.
+func maySensitive(p string) bool {
+	return p[0] == '.' || p[0] == '/' || p[0] == '~' || strings.Contains(p, "/.") || strings.HasPrefix(p, hermMark) ||
+		strings.Contains(p, "Library/")
+}
+
+// handedPath returns the first of args naming a path of sensitivity id,
+// for handsPath.
+func handedPath(c *cmd, name string, args []arg, id string) (string, *arg) {
+	for i, a := range args {
+		if !a.known {
+			continue
+		}
+		v := a.val
+		if strings.HasPrefix(v, "-") {
+			_, val, ok := strings.Cut(v, "=")
+			if !ok {
+				continue
+			}
+			v = val
+		}
+		if v == "" || !strings.ContainsAny(v, "/.") || !maySensitive(v) && !c.pr.inSecretDir(c.cwd) {
+			continue
+		}
+		s, ok := c.pr.classify(v, c.cwd)
+		if !ok || s.id != id && !(id == "herm-config" && s.id == "herm-state") {
+			continue
+		}
+		return name + " is given " + s.what + ", which it may write", &args[i]
+	}
+	return "", nil
+}
+
 // redirectsTo returns the redirect matcher for the rule with the given id.
 func redirectsTo(id string) func(op syntax.RedirOperator, t arg, rc *redirCtx) string {
 	return func(op syntax.RedirOperator, t arg, rc *redirCtx) string {

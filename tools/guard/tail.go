@@ -1,6 +1,10 @@
 package guard
 
-import "strings"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // maxTailTries bounds how many of an unknown program's words are tried
 // as the start of a command of their own.
@@ -30,8 +34,8 @@ func (a *analyzer) tail(c *cmd, span [2]int, sc scope) {
 		if (w.val == "-c" || w.val == "--command" || w.val == "--run") && i+1 < len(c.args) && strings.ContainsAny(c.args[i+1].val, " ;|&") {
 			// nix-shell --run 'CODE': code to run, judged as such.
 			code := c.args[i+1]
-			if !code.known {
-				continue
+			if !code.known || !parses(code.val) {
+				continue // psql -c 'select …' is not shell code
 			}
 			tries++
 			before, level := len(a.v.Findings), a.v.Level
@@ -81,13 +85,14 @@ func (a *analyzer) tail(c *cmd, span [2]int, sc scope) {
 var tailVerbs = []string{"run", "exec", "x", "dlx", "do", "spawn", "-c", "--command", "--run"}
 
 // tailStart reports whether the first operand of an unknown program, w,
-// is a command of its own for sure: a path to a program, a shell, an
-// interpreter, a wrapper, or a program that destroys. (A plain word is
+// is a command of its own for sure: a program in a directory of programs
+// or the working one, a shell, an interpreter, a wrapper, or a program
+// that destroys. (A plain word is
 // more often a subcommand — vagrant halt, virsh shutdown — than a
 // command to run.)
 func tailStart(w string) bool {
 	b := baseName(w)
-	if strings.Contains(w, "/") || isShell(b) || interpreter(b) != "" || wrapperSpecOK(b) {
+	if inSystemBin(w) || strings.HasPrefix(w, "./") || isShell(b) || interpreter(b) != "" || wrapperSpecOK(b) {
 		return true
 	}
 	switch b {
@@ -95,6 +100,14 @@ func tailStart(w string) bool {
 		return true
 	}
 	return strings.HasPrefix(b, "mkfs")
+}
+
+// parses reports whether code is shell code the parser reads whole.
+func parses(code string) bool {
+	p := parsers.Get().(*syntax.Parser)
+	defer parsers.Put(p)
+	_, err := p.Parse(strings.NewReader(code), "")
+	return err == nil
 }
 
 func wrapperSpecOK(name string) bool {

@@ -10,26 +10,35 @@ import (
 // an archive is unpacked into, the output of sort -o, yq -i, sponge, ed,
 // patch, dd of=…
 
+// targetList collects the targets of a command.
+type targetList []target
+
+func (l *targetList) add(verb string, as ...arg) {
+	for _, a := range as {
+		*l = append(*l, target{a: a, verb: verb})
+	}
+}
+
+// addDir adds a directory filled with files nobody names.
+func (l *targetList) addDir(verb string, d arg) {
+	*l = append(*l, target{a: d, verb: verb, dir: true})
+}
+
+// addPlain adds writes that only count for the workspace.
+func (l *targetList) addPlain(verb string, as ...arg) {
+	for _, a := range as {
+		*l = append(*l, target{a: a, verb: verb, plain: true})
+	}
+}
+
 // writeTargets lists the paths c writes or deletes.
 func writeTargets(c *cmd) []target {
-	var out []target
-	add := func(verb string, as ...arg) {
-		for _, a := range as {
-			out = append(out, target{a: a, verb: verb})
-		}
-	}
-	addDir := func(verb string, d arg) {
-		out = append(out, target{a: d, verb: verb, dir: true})
-	}
-	addPlain := func(verb string, as ...arg) {
-		for _, a := range as {
-			out = append(out, target{a: a, verb: verb, plain: true})
-		}
-	}
+	var l targetList
+	add, addDir, addPlain := l.add, l.addDir, l.addPlain
 	value := func(short, long string) (arg, bool) { return longOrShortValue(c.args, short, long) }
 	switch c.name {
 	case "cp", "mv", "install", "ln", "rsync", "scp":
-		copyTargets(c, add, addDir)
+		copyTargets(c, &l)
 	case "tee", "sponge":
 		add("writes", operands(c.args)...)
 	case "truncate":
@@ -44,7 +53,7 @@ func writeTargets(c *cmd) []target {
 			}
 		}
 		if !hasSedInPlace(c.args) {
-			return out
+			return l
 		}
 		ops := operands(skipSedScripts(c.args))
 		if !hasAnyOpt(c.args, "e", "f", "expression", "file") && len(ops) > 0 {
@@ -173,6 +182,9 @@ func writeTargets(c *cmd) []target {
 			}
 		}
 	case "go":
+		if !containsAnyWord(c.args, "-o", "--o") {
+			break
+		}
 		if ops := operands(c.args); len(ops) > 0 && (ops[0].val == "build" || ops[0].val == "test") {
 			for i, a := range c.args {
 				if a.known && (a.val == "-o" || a.val == "--o") && i+1 < len(c.args) {
@@ -210,7 +222,29 @@ func writeTargets(c *cmd) []target {
 			add("writes", ops[0])
 		}
 	case "tar", "bsdtar", "gtar":
-		tarTargets(c, add, addDir)
+		tarTargets(c, &l)
+	case "sqlite3", "sqlite":
+		// .output FILE, .once FILE, .save FILE, .backup FILE
+		if sql, _, ok := sqlClient(c); ok {
+			for _, s := range sql {
+				for _, line := range strings.Split(s.val, "\n") {
+					f := strings.Fields(line)
+					if s.known && len(f) >= 2 && contains([]string{".output", ".once", ".save", ".backup"}, f[0]) && !strings.HasPrefix(f[len(f)-1], "|") {
+						add("writes", arg{val: strings.Trim(f[len(f)-1], `'"`), known: true, span: s.span})
+					}
+				}
+			}
+		}
+	case "git":
+		// git apply --unsafe-paths --directory / x.patch writes where the
+		// patch says, under the directory.
+		if ops := operands(c.args); len(ops) > 0 && (ops[0].val == "apply" || ops[0].val == "am") && hasAnyOpt(c.args, "unsafe-paths") {
+			d, ok := value("", "directory")
+			if !ok {
+				d = arg{val: "/", known: true}
+			}
+			addDir("patches files in", d)
+		}
 	case "unzip":
 		if !hasAnyOpt(c.args, "l", "t", "v", "Z") {
 			d, ok := value("d", "")
@@ -239,14 +273,15 @@ func writeTargets(c *cmd) []target {
 			addDir("extracts files into", d)
 		}
 	}
-	return out
+	return l
 }
 
 // copyTargets adds what cp, mv, install, ln, rsync and scp write: the
 // destination, the file a source becomes inside a destination directory
 // (cp .bashrc ~/ writes ~/.bashrc), and, for a copy of a directory's
 // contents (cp -r src/. ~), the directory filled; mv's sources go away.
-func copyTargets(c *cmd, add func(string, ...arg), addDir func(string, arg)) {
+func copyTargets(c *cmd, l *targetList) {
+	add, addDir := l.add, l.addDir
 	ops := operands(c.args)
 	dest, ok := optValue(c.args, 't', "target-directory")
 	var srcs []arg
@@ -290,7 +325,8 @@ func copyTargets(c *cmd, add func(string, ...arg), addDir func(string, arg)) {
 
 // tarTargets adds what tar writes: the archive it creates, or the
 // directory it unpacks into (the root, with -P).
-func tarTargets(c *cmd, add func(string, ...arg), addDir func(string, arg)) {
+func tarTargets(c *cmd, l *targetList) {
+	add, addDir := l.add, l.addDir
 	switch tarMode(c.args) {
 	case 'c', 'r', 'u', 'A':
 		if f, ok := longOrShortValue(c.args, "f", "file"); ok && f.val != "-" {
