@@ -11,8 +11,16 @@
 // backend checks each program again when it is executed (CheckExec), after
 // the shell has expanded its words.
 //
-// Rules live in one table (rules.go); each carries examples that must and
-// must not match, and a table test keeps them honest.
+// Rules live in one table (rules.go, rules_classes.go); each carries
+// examples that must and must not match, and a table test keeps them
+// honest. Besides what the rules find, safe means known: a command whose
+// programs are all in the table of programs known to be harmless
+// (known_table.go), with options known to be harmless and writes inside
+// the workspace, is known; everything else is named in Verdict.Unknown,
+// which the sandbox confines (or, without one, the caller asks about).
+// Files the agent wrote that a command runs — a script, a Makefile's
+// recipes, package.json's scripts, a git alias — are analysed like the
+// command itself when Options.Script can read them (script.go).
 //
 // guard only judges: it never runs, rewrites or approves a command, and
 // keeps no state (grants live in the store, the approval flow in agent).
@@ -434,138 +442,6 @@ func (a *analyzer) call(ce *syntax.CallExpr, sc scope) {
 	}
 }
 
-// resolvedCall returns the command ce runs with the known variables put
-// in, nil when they change nothing.
-func (a *analyzer) resolvedCall(ce *syntax.CallExpr) *cmd {
-	if len(a.vars) == 0 {
-		return nil
-	}
-	changed := false
-	ws := a.words(ce.Args)
-	for i := range ws {
-		var ch bool
-		ws[i], ch = ws[i].resolved(a.vars)
-		changed = changed || ch
-	}
-	if !changed {
-		return nil
-	}
-	c := peel(ws, a.cwd, &a.pr)
-	return &c
-}
-
-// assigns notes assignments to IFS and of literal values (pure, for
-// the shell itself rather than one command), checks the variables set
-// (LD_PRELOAD=…) and the assigned values (a metadata address in URL=…
-// is as telling as in an argument).
-func (a *analyzer) assigns(as []*syntax.Assign, pure bool, sc scope) {
-	if len(as) == 0 {
-		return
-	}
-	for _, as := range as {
-		if as.Name == nil || as.Naked {
-			continue
-		}
-		name := as.Name.Value
-		if name == "IFS" {
-			a.ifsSet = true
-		}
-		value := arg{known: true}
-		if as.Value != nil {
-			value = wordArg(as.Value)
-			if r, ok := value.resolved(a.vars); ok {
-				value = r
-			}
-		}
-		if pure {
-			a.noteVar(name, value, as.Append || as.Index != nil || as.Array != nil)
-		}
-		if as.Array == nil {
-			a.assign(name, value, sc.span(as), sc)
-		}
-	}
-	ws := a.assignWords(as)
-	if len(ws) == 0 {
-		return
-	}
-	c := cmd{all: ws, cwd: a.cwd, pr: &a.pr}
-	for i := range rules {
-		r := &rules[i]
-		if r.words == nil {
-			continue
-		}
-		if d, at := r.words(c.all); d != "" {
-			a.add(r, d, sc.at(at.span))
-		}
-	}
-}
-
-// maxVars bounds the variables remembered.
-const maxVars = 32
-
-// noteVar remembers a literal value assigned to a variable, or forgets
-// the variable when what it holds is no longer known.
-func (a *analyzer) noteVar(name string, value arg, partial bool) {
-	if partial || !value.known {
-		delete(a.vars, name)
-		return
-	}
-	if a.vars == nil {
-		a.vars = vars{}
-	}
-	if _, ok := a.vars[name]; ok || len(a.vars) < maxVars {
-		a.vars[name] = value.val
-	}
-}
-
-// assign runs the assign rules on a variable set to value, and analyses
-// the command the variable makes programs run (PAGER='sh -c …').
-func (a *analyzer) assign(name string, value arg, span [2]int, sc scope) {
-	for i := range rules {
-		r := &rules[i]
-		if r.assign == nil {
-			continue
-		}
-		if d, _ := r.assign(name, value); d != "" {
-			a.add(r, d, span)
-		}
-	}
-	if h, ok := envHookOf(name, value); ok && h.code.known && h.code.val != "" {
-		a.nested(h.code.val, span, sc)
-	}
-}
-
-// assignWord is assign for a NAME=value word given to env or sudo.
-func (a *analyzer) assignWord(w arg, span [2]int, sc scope) {
-	name, val, ok := strings.Cut(w.prefix(), "=")
-	if !ok {
-		return
-	}
-	v := w
-	v.val = val
-	if !w.known {
-		v.val, v.lit = w.val[len(name)+1:], w.lit-len(name)-1
-	}
-	a.assign(name, v, spanOf(&w, span, sc), sc)
-}
-
-func (a *analyzer) assignWords(as []*syntax.Assign) []arg {
-	var ws []*syntax.Word
-	for _, as := range as {
-		if as.Value != nil {
-			ws = append(ws, as.Value)
-		}
-		if as.Array != nil {
-			for _, e := range as.Array.Elems {
-				if e.Value != nil {
-					ws = append(ws, e.Value)
-				}
-			}
-		}
-	}
-	return words(ws, false)
-}
-
 // check runs the rules on one simple command and follows the code it runs.
 func (a *analyzer) check(c *cmd, span [2]int, sc scope) {
 	c.downloaded = a.downloaded
@@ -641,85 +517,6 @@ func spanOf(at *arg, whole [2]int, sc scope) [2]int {
 		return whole
 	}
 	return sc.at(at.span)
-}
-
-// pipe checks what flows into each command of a pipeline: curl … | sh,
-// base64 -d | bash, echo 'DROP TABLE t' | sqlite3 db. Pipes nest to the
-// left ((a | b) | c); the outermost one judges the whole pipeline, once.
-func (a *analyzer) pipe(b *syntax.BinaryCmd, sc scope) {
-	if a.piped[b] {
-		return
-	}
-	stages := []*syntax.Stmt{b.Y}
-	for x := b.X; ; {
-		inner, ok := x.Cmd.(*syntax.BinaryCmd)
-		if !ok || inner.Op != syntax.Pipe && inner.Op != syntax.PipeAll {
-			stages = append(stages, x)
-			break
-		}
-		if a.piped == nil {
-			a.piped = map[*syntax.BinaryCmd]bool{}
-		}
-		a.piped[inner] = true
-		stages = append(stages, inner.Y)
-		x = inner.X
-	}
-	// stages is last-first; put it in pipeline order.
-	for i, j := 0, len(stages)-1; i < j; i, j = i+1, j-1 {
-		stages[i], stages[j] = stages[j], stages[i]
-	}
-	facts := make([]stageFacts, len(stages))
-	for i, st := range stages {
-		facts[i] = a.stageFacts(st, false)
-		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && facts[i].ok && len(a.cache) < maxCache {
-			if a.cache == nil {
-				a.cache = make([]cachedCmd, 0, len(stages))
-			}
-			a.cache = append(a.cache, cachedCmd{ce, &facts[i].c})
-		}
-	}
-	// Secrets read by a stage matter only when a later stage sends its
-	// input away.
-	for k := len(stages) - 1; k >= 1; k-- {
-		if facts[k].ok && isSender(&facts[k].c) {
-			for i := range k {
-				if facts[i].ok {
-					facts[i].secret = secretIn(&facts[i].c)
-				} else if declDump(stages[i]) {
-					facts[i].secret = "the environment (API keys and tokens)"
-				}
-			}
-			break
-		}
-	}
-	var f, fk feed
-	f.kind = "a pipe"
-	for k := 1; k < len(stages); k++ {
-		f.add(&facts[k-1])
-		if !facts[k].ok {
-			continue
-		}
-		fk = f
-		fk.span = sc.at([2]int{int(stages[0].Pos().Offset()), int(stages[k].End().Offset())})
-		a.feed(&facts[k].c, &fk, sc)
-	}
-}
-
-// feed runs the feed rules on input reaching sink, and re-parses input a
-// shell will run when its text is known.
-func (a *analyzer) feed(sink *cmd, f *feed, sc scope) {
-	for i := range rules {
-		r := &rules[i]
-		if r.feed == nil {
-			continue
-		}
-		if d := r.feed(sink, f); d != "" {
-			a.add(r, d, f.span)
-		}
-	}
-	if f.known && runsShellInput(sink, f) {
-		a.nested(f.text, f.span, sc)
-	}
 }
 
 func (a *analyzer) funcDecl(fd *syntax.FuncDecl, sc scope) {
