@@ -32,15 +32,17 @@ func (e *Env) NoteWritten(path string) {
 // changes while the session runs counts too, which errs on the side of
 // looking into it.
 func (e *Env) Wrote(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && e.wrote(path, fi)
+}
+
+// wrote is Wrote for a file already looked at.
+func (e *Env) wrote(path string, fi os.FileInfo) bool {
 	e.mu.Lock()
 	noted := e.written[path] || e.written[canonical(path)]
 	started := e.started
 	e.mu.Unlock()
-	if noted {
-		return true
-	}
-	fi, err := os.Stat(path)
-	return err == nil && !fi.ModTime().Before(started)
+	return noted || !fi.ModTime().Before(started)
 }
 
 // Script is guard.Options.Script for this session's commands: the content
@@ -55,7 +57,7 @@ func (e *Env) Script(path string) ([]byte, bool, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, false, errors.New(path + " is not a regular file")
 	}
-	if !e.Wrote(path) {
+	if !e.wrote(path, fi) {
 		return nil, false, nil
 	}
 	f, err := os.Open(path)

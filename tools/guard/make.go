@@ -10,6 +10,10 @@ import (
 // What it cannot follow (include, define, functions) is at worst
 // analysed too much: when a goal has no rule it knows, every recipe is.
 
+// maxExpansion bounds the length of a recipe line with its variables put
+// in.
+const maxExpansion = 16 << 10
+
 // maxMakeTargets bounds the targets followed from the goals.
 const maxMakeTargets = 64
 
@@ -318,6 +322,9 @@ func (mf *makefile) expand(s string, depth int) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
+		if b.Len() > maxExpansion {
+			return b.String() // X = $(X)$(X): no recipe line is that long
+		}
 		if s[i] != '$' || i+1 == len(s) {
 			b.WriteByte(s[i])
 			continue

@@ -270,7 +270,7 @@ var baseRules = []rule{
 			"cp .env.example .env.example.bak", "echo x > notes.txt", "sed 's/a/b/' /etc/hosts",
 			"cp ~/.bashrc ~/backup/bashrc", "echo hi > /dev/stdout", "crontab -l", "diff ~/.zshrc zshrc",
 			"echo x > /dev/tcp/host/80", "cp .env.sample .env.example", "source ~/.bashrc", "less ~/.bashrc",
-			"sometool --log-file build.log run", "bat ~/.zshrc",
+			"sometool --log-file build.log run", "bat ~/.zshrc", "npx dotenv -e .env.local next dev",
 		},
 	},
 	{

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -188,6 +189,9 @@ func handedPath(c *cmd, name string, args []arg, id string) (string, *arg) {
 		s, ok := c.pr.classify(v, c.cwd)
 		if !ok || s.id != id && !(id == "herm-config" && s.id == "herm-state") {
 			continue
+		}
+		if strings.HasPrefix(path.Base(v), ".env") {
+			continue // dotenv -e .env, --env-file .env: read far more often than written
 		}
 		return name + " is given " + s.what + ", which it may write", &args[i]
 	}
