@@ -105,7 +105,7 @@ func (a *analyzer) programUnknownWrites(c *cmd) (what string, onlyWrites bool) {
 	if strings.Contains(c.word.val, "/") && !inSystemBin(c.word.val) {
 		return c.word.val, false // ./build.sh, bin/tool: the workspace's own program
 	}
-	spec := knownProgram(c.name)
+	spec := c.program()
 	if spec == nil {
 		return c.name, false
 	}

@@ -46,6 +46,16 @@ type cmd struct {
 	targetsSet bool
 	opts       []codeOption
 	optsSet    bool
+	spec       *knownSpec // memoises program()
+	specSet    bool
+}
+
+// program returns the table's entry for c's program, nil if it has none.
+func (c *cmd) program() *knownSpec {
+	if !c.specSet {
+		c.spec, c.specSet = knownProgram(c.name), true
+	}
+	return c.spec
 }
 
 // peel strips the wrappers that run their arguments as a command (sudo,

@@ -158,19 +158,27 @@ func interpreter(name string) string {
 	case "awk", "gawk", "mawk", "nawk":
 		return "awk"
 	}
-	if _, ok := otherInterpreters[name]; ok {
+	if _, ok := otherInterpreter(name); ok {
 		return name
 	}
 	return ""
 }
 
-// otherInterpreters are interpreters of other languages and the options
-// that give them code: short letters, or long names (with one dash or
-// two) after a space.
-var otherInterpreters = map[string]string{
-	"expect": "c", "guile": "c", "ghc": "e", "runghc": "e", "julia": "e", "jrunscript": "e", "octave": " eval",
-	"octave-cli": " eval", "gnuplot": "e", "clisp": "x", "slsh": "e", "racket": "e", "sbcl": " eval",
-	"groovy": "e", "elixir": "e", "scala": "e", "erl": " eval", "gjs": "c", "genie": "c", "qjs": "e",
+// otherInterpreter returns, for an interpreter of another language, the
+// options that give it code — short letters, then long names (with one
+// dash or two) after a space — and whether name is one.
+func otherInterpreter(name string) (string, bool) {
+	switch name {
+	case "expect", "guile", "gjs", "genie":
+		return "c", true
+	case "ghc", "runghc", "julia", "jrunscript", "gnuplot", "slsh", "racket", "groovy", "elixir", "scala", "qjs":
+		return "e", true
+	case "octave", "octave-cli", "sbcl", "erl":
+		return " eval", true
+	case "clisp":
+		return "x", true
+	}
+	return "", false
 }
 
 // interpArgs is an interpreter's command line as the rules need it.
@@ -225,7 +233,7 @@ func interpreterArgs(c *cmd) interpArgs {
 	case "awk":
 		return awkArgs(c)
 	}
-	if flags, ok := otherInterpreters[lang]; ok {
+	if flags, ok := otherInterpreter(lang); ok {
 		short, long, _ := strings.Cut(flags, " ")
 		codeFlags = short
 		if long != "" {

@@ -150,7 +150,7 @@ func handsPath(id string) func(c *cmd) (string, *arg) {
 				return d, at
 			}
 		}
-		if c.name == "" || knownProgram(c.name) != nil && !strings.Contains(c.word.val, "/") ||
+		if c.name == "" || c.program() != nil && !strings.Contains(c.word.val, "/") ||
 			isShell(c.name) || interpreter(c.name) != "" || c.name == "source" || c.name == "." ||
 			secretReadExempt(c.name) || c.name == "sqlite3" || c.name == "sqlite" || c.name == "litecli" {
 			// ssh -i KEY uses its key; SQL clients are judged by their SQL.
