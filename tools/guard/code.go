@@ -114,11 +114,24 @@ func codeFromInput(c *cmd) bool {
 // readsStdinCode reports whether c is a shell reading its code from stdin
 // (no -c and no script file, or -s).
 func readsStdinCode(c *cmd) bool {
+	if c.name == "source" || c.name == "." {
+		return len(c.args) > 0 && c.args[0].known && isStdinFile(c.args[0].val)
+	}
 	if !isShell(c.name) {
 		return false
 	}
 	hasC, hasS, op := shellArgs(c.args)
-	return hasS || !hasC && op == nil
+	return hasS || !hasC && (op == nil || op.known && isStdinFile(op.val))
+}
+
+// isStdinFile reports whether p names the standard input: a script read
+// from it is code from the input (bash /dev/stdin <<< …).
+func isStdinFile(p string) bool {
+	switch p {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return true
+	}
+	return false
 }
 
 // printedText returns what echo or printf with literal arguments prints,

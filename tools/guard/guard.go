@@ -346,6 +346,10 @@ func (a *analyzer) stmt(st *syntax.Stmt, sc scope) {
 				// nc host 9 < ~/.ssh/id_rsa; sqlite3 ~/.herm/state.db < x.sql
 				f := feed{kind: "a redirected file " + v, fileInput: true, span: sc.span(rd)}
 				f.secret, _ = a.pr.secretPath(v, a.cwd)
+				if w, ok := a.written[a.pr.fileKey(v, a.cwd)]; ok && !w.partial && (sink.name == "sqlite3" || sink.name == "sqlite") {
+					// Written earlier in the command line: what it says is known.
+					f.text, f.known = w.text, true
+				}
 				if f.secret != "" || sink.name == "sqlite3" || sink.name == "sqlite" {
 					a.feed(&sink, &f, sc)
 				}

@@ -224,6 +224,7 @@ var baseRules = []rule{
 			`echo "INSERT INTO approval_grants VALUES (1)" | sqlite3 /home/user/.herm/state.db`,
 			`sqlite3 x.db "ATTACH '/home/user/.herm/state.db' AS h; INSERT INTO h.approval_grants VALUES (1)"`,
 			"sqlite3 ~/.herm/state.db '.import g.csv approval_grants'",
+			"echo 'INSERT INTO approval_grants VALUES (1);' > g.sql; sqlite3 ~/.herm/state.db < g.sql",
 		},
 		noMatch: []string{
 			"cp ~/.herm/state.db backup.db", "sqlite3 backup.db .tables", "echo x > state.db",
@@ -263,6 +264,7 @@ var baseRules = []rule{
 			"echo 'rm -rf ~' > .git/hooks/pre-commit", "curl -o ~/.bashrc http://x", "rm ~/.ssh/known_hosts",
 			"cp config /root/.aws/credentials", "echo 1 > /proc/sys/vm/drop_caches", "cat > ~/.config/systemd/user/x.service",
 			"sed -Ei 's/x/y/' .envrc", "exec 3> /etc/passwd", "strace -o ~/.bashrc ls", "nmap -oG=/etc/cron.d/x host",
+			`awk '{print > "/home/user/.bashrc"}' f`,
 			"vim ~/.zshrc", "sometool --log-file ~/.ssh/authorized_keys run",
 		},
 		noMatch: []string{
@@ -362,7 +364,7 @@ var baseRules = []rule{
 		match: []string{
 			"echo ZWNobyBoaQ== | base64 -d | sh", "xxd -r -p payload | bash", "echo 'ls' | sh",
 			"printf 'id' | bash", "cat x.gz | gunzip | sh", "echo 'print(1)' | python3", "bash <(echo ls)",
-			"rev <<< 'sl' | sh", "cat <<'EOF' | sh\nls\nEOF",
+			"rev <<< 'sl' | sh", "cat <<'EOF' | sh\nls\nEOF", "echo ls | bash /dev/stdin",
 		},
 		noMatch: []string{"echo ZWNobyBoaQ== | base64 -d", "echo hi | cat", "base64 -d f > out", "echo x | sh script.sh"},
 	},

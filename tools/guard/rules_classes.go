@@ -148,7 +148,7 @@ var classRules = []rule{
 		call:   hermStateUnknownSQL,
 		feed:   hermStateUnknownFed,
 		match: []string{
-			"sqlite3 ~/.herm/state.db < grant.sql", `sqlite3 ~/.herm/state.db "$SQL"`,
+			"sqlite3 ~/.herm/state.db < grant.sql", `sqlite3 ~/.herm/state.db "$SQL"`, "sqlite3 'file:/home/user/.herm/state.db?mode=rw' < g.sql",
 			`sqlite3 "$DB" "INSERT INTO approval_grants VALUES ('x')"`, "cat g.sql | sqlite3 $HERM_HOME/state.db",
 		},
 		noMatch: []string{

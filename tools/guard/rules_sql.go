@@ -258,7 +258,15 @@ func sqliteDB(c *cmd) (arg, bool) {
 
 // isHermDB reports whether db names herm's own database.
 func (c *cmd) isHermDB(db arg) bool {
-	return db.known && c.pr != nil && c.pr.isHermFile(c.pr.norm(db.val, c.cwd), "state.db")
+	if !db.known || c.pr == nil {
+		return false
+	}
+	p := db.val
+	// file:~/.herm/state.db?mode=rw, a SQLite URI.
+	if rest, ok := strings.CutPrefix(p, "file:"); ok {
+		p, _, _ = strings.Cut(strings.TrimPrefix(rest, "//"), "?")
+	}
+	return c.pr.isHermFile(c.pr.norm(p, c.cwd), "state.db")
 }
 
 // writesSQL returns what in a SQL script (sqlite3's dot-commands

@@ -130,7 +130,13 @@ func writeTargets(c *cmd) []target {
 			}
 			add("edits", ops...)
 		}
-	case "awk", "gawk":
+	case "awk", "gawk", "mawk", "nawk":
+		// print > "FILE" in the program.
+		if ia := awkProgram(c); ia != nil && ia.known {
+			for _, f := range awkOutputs(ia.val) {
+				add("writes", arg{val: f, known: true, span: ia.span})
+			}
+		}
 		if v, ok := value("i", "include"); ok && v.val == "inplace" {
 			var ops []arg
 			for i := 0; i < len(c.args); i++ {
@@ -403,4 +409,49 @@ func isHomeLike(d string) bool {
 		}
 	}
 	return false
+}
+
+// awkProgram returns awk's program text, nil when it comes from a file.
+func awkProgram(c *cmd) *arg {
+	for i := 0; i < len(c.args); i++ {
+		a := &c.args[i]
+		switch v := a.val; {
+		case !a.known:
+			return a
+		case v == "-f" || v == "--file" || strings.HasPrefix(v, "-f") && len(v) > 2:
+			return nil
+		case v == "-F" || v == "-v" || v == "-W" || v == "-i" || v == "-l":
+			i++
+		case len(v) > 1 && v[0] == '-' && v != "--":
+		case v == "--":
+		default:
+			return a
+		}
+	}
+	return nil
+}
+
+// awkOutputs returns the files an awk program prints into: print > "f",
+// printf … >> "f".
+func awkOutputs(prog string) []string {
+	var out []string
+	for i := 0; i < len(prog) && len(out) < 8; i++ {
+		if prog[i] != '>' {
+			continue
+		}
+		j := i + 1
+		if j < len(prog) && prog[j] == '>' {
+			j++
+		}
+		for j < len(prog) && prog[j] == ' ' {
+			j++
+		}
+		if j < len(prog) && prog[j] == '"' {
+			if k := strings.IndexByte(prog[j+1:], '"'); k > 0 {
+				out = append(out, prog[j+1:j+1+k])
+				i = j + k
+			}
+		}
+	}
+	return out
 }
