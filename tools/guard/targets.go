@@ -134,6 +134,9 @@ func writeTargets(c *cmd) []target {
 		// print > "FILE" in the program.
 		if ia := awkProgram(c); ia != nil && ia.known {
 			for _, f := range awkOutputs(ia.val) {
+				if strings.HasPrefix(f, homeMark) || strings.HasPrefix(f, hermMark) {
+					f = "./" + f // awk expands neither
+				}
 				add("writes", arg{val: f, known: true, span: ia.span})
 			}
 		}
