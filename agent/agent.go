@@ -164,7 +164,7 @@ func (a *Agent) session(rec *store.Session, msgs []store.Message) *Session {
 	}
 	env := tools.NewEnv(rec.ID, cwd, a.HermHome)
 	// Outside a turn nobody can be asked: ask-level commands are refused.
-	env.SetGuards(denyAsk(a), nil)
+	env.SetGuards(denyAsk(a, env), nil)
 	s := &Session{agent: a, id: rec.ID, Env: env, model: a.Model, effort: a.ReasoningEffort}
 	env.SetBeforeWrite(s.beforeWrite) // snapshots for /rewind (snapshot.go)
 	for _, m := range msgs {

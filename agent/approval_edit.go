@@ -24,7 +24,7 @@ const (
 // front end can show the verdict of a command a person edited before it is
 // sent back as the answer.
 func (a *Agent) AnalyzeCommand(command, cwd string) guard.Verdict {
-	return a.analyze(command, cwd)
+	return a.analyze(command, cwd, nil)
 }
 
 // checkEdit vets the command a person edited a request into. It returns
@@ -36,7 +36,7 @@ func (t *turn) checkEdit(command, cwd string, answer ApprovalAnswer) (string, gu
 	if answer.Decision == Deny || edited == "" || edited == command {
 		return "", guard.Verdict{}, nil
 	}
-	v := t.s.agent.analyze(edited, cwd)
+	v := t.s.agent.analyze(edited, cwd, t.s.Env)
 	if v.Level == guard.Block {
 		return "", v, fmt.Errorf("the user edited the command into %q, which herm never runs (%s); nothing ran", edited, describeFindings(v))
 	}

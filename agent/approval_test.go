@@ -288,3 +288,47 @@ func TestApproverString(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentWrittenScriptAsks: a script the model wrote a moment ago is
+// judged by what it holds when it is run, with the finding naming it;
+// the same script the user wrote before the session is the user's.
+func TestAgentWrittenScriptAsks(t *testing.T) {
+	f := newApprovalFixture(t)
+	f.agent.Approvals.Analyze = nil // the real guard
+	os.MkdirAll(filepath.Join(f.dir, "build"), 0o755)
+	s := f.session(t)
+	write := fakellm.Call("write_file", map[string]any{"path": "tidy.sh", "content": "rm -rf build\n"})
+	run := fakellm.Call("terminal", map[string]any{"command": "bash tidy.sh"})
+	f.srv.Script.Push(fakellm.Reply{ToolCalls: []fakellm.ToolCall{write}}, fakellm.Reply{ToolCalls: []fakellm.ToolCall{run}}, fakellm.Reply{Text: "ok"})
+	var reason string
+	done := s.Run(context.Background(), agent.Input{Text: "go"}, func(e agent.Event) {
+		if ev, ok := e.(agent.ApprovalRequested); ok {
+			for _, fd := range ev.Request.Verdict.Findings {
+				reason += fd.Reason
+			}
+			go ev.Answer(agent.ApprovalAnswer{Decision: agent.Deny})
+		}
+	})
+	if done.Err != nil || !strings.Contains(reason, "tidy.sh") || !f.exists("build") {
+		t.Fatalf("err=%v reason=%q build survives=%v", done.Err, reason, f.exists("build"))
+	}
+
+	// The user's script, older than the session, is not looked into: it
+	// is only a program the guard does not know, which asks where no
+	// sandbox confines it and runs without asking where one does.
+	user := filepath.Join(f.dir, "user.sh")
+	os.WriteFile(user, []byte("rm -rf build\n"), 0o644)
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(user, old, old)
+	s2 := f.session(t)
+	f.srv.Script.Push(fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "bash user.sh"})}}, fakellm.Reply{Text: "ok"})
+	if _, asked := f.run(t, s2, &agent.ApprovalAnswer{Decision: agent.Deny}); asked != 1 || !f.exists("build") {
+		t.Fatalf("the user's script without a sandbox: asked=%d build survives=%v", asked, f.exists("build"))
+	}
+	f.agent.Approvals.Sandboxed = true
+	s3 := f.session(t)
+	f.srv.Script.Push(fakellm.Reply{ToolCalls: []fakellm.ToolCall{fakellm.Call("terminal", map[string]any{"command": "bash user.sh"})}}, fakellm.Reply{Text: "ok"})
+	if _, asked := f.run(t, s3, nil); asked != 0 || f.exists("build") {
+		t.Fatalf("the user's script in a sandbox: asked=%d build survives=%v", asked, f.exists("build"))
+	}
+}

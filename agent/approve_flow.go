@@ -105,15 +105,21 @@ func (s *Session) ApprovalMode() ApprovalMode {
 }
 
 // analyze rates a command with the agent's policy: by default the full
-// guard, knowing the user's home and herm's own files. Without a sandbox,
-// what the guard does not know needs a person too (Unsandboxed).
-func (a *Agent) analyze(command, cwd string) guard.Verdict {
+// guard, knowing the user's home and herm's own files — and, given the
+// session's tool environment, the scripts its agent wrote (env may be
+// nil). Without a sandbox, what the guard does not know needs a person
+// too (Unsandboxed).
+func (a *Agent) analyze(command, cwd string, env *tools.Env) guard.Verdict {
 	var v guard.Verdict
 	if a.Approvals.Analyze != nil {
 		v = a.Approvals.Analyze(command, cwd)
 	} else {
 		home, _ := os.UserHomeDir()
-		v = guard.AnalyzeWith(command, guard.Options{Home: home, HermHome: a.HermHome, Cwd: cwd})
+		opt := guard.Options{Home: home, HermHome: a.HermHome, Cwd: cwd}
+		if env != nil {
+			opt.Script = env.Script
+		}
+		v = guard.AnalyzeWith(command, opt)
 	}
 	if !a.Approvals.Sandboxed {
 		v = Unsandboxed(command, v)
@@ -125,7 +131,7 @@ func (a *Agent) analyze(command, cwd string) guard.Verdict {
 // commands never run; ask-level ones run when granted, in yolo mode, or when
 // a person approves them.
 func (t *turn) guardCommand(ctx context.Context, command, cwd string) error {
-	v := t.s.agent.analyze(command, cwd)
+	v := t.s.agent.analyze(command, cwd, t.s.Env)
 	switch v.Level {
 	case guard.Safe:
 		return nil
@@ -360,9 +366,9 @@ func describeFindings(v guard.Verdict) string {
 
 // denyAsk is the guard outside turns: nobody can be asked, so only safe
 // commands run.
-func denyAsk(a *Agent) func(ctx context.Context, command, cwd string) error {
+func denyAsk(a *Agent, env *tools.Env) func(ctx context.Context, command, cwd string) error {
 	return func(ctx context.Context, command, cwd string) error {
-		v := a.analyze(command, cwd)
+		v := a.analyze(command, cwd, env)
 		if v.Level == guard.Safe {
 			return nil
 		}

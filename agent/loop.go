@@ -59,7 +59,7 @@ func (s *Session) Run(ctx context.Context, in Input, emit func(Event)) TurnDone 
 	t := s.newTurn(ctx, emit)
 	t.cancel = cancel
 	s.Env.SetGuards(t.guardCommand, t.guardPath)
-	defer s.Env.SetGuards(denyAsk(s.agent), nil)
+	defer s.Env.SetGuards(denyAsk(s.agent, s.Env), nil)
 	s.Env.SetEscalationGuard(t.guardEscalation)
 	defer s.Env.SetEscalationGuard(nil)
 	s.openSteering()

@@ -49,7 +49,25 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	root := t.TempDir()
+	return newEnvAt(t, t.TempDir())
+}
+
+// newEnvOutsideTmp is newEnv with its HOME outside /tmp, which herm's
+// sandbox lets commands write: a test of what the sandbox keeps out of
+// the home needs a home the sandbox protects. It lives in /var/tmp and is
+// removed like the test's other temporary files.
+func newEnvOutsideTmp(t *testing.T) *env {
+	t.Helper()
+	root, err := os.MkdirTemp("/var/tmp", "herm-e2e-")
+	if err != nil {
+		t.Skipf("no temporary directory outside /tmp: %v", err)
+	}
+	t.Cleanup(func() { os.RemoveAll(root) })
+	return newEnvAt(t, root)
+}
+
+func newEnvAt(t *testing.T, root string) *env {
+	t.Helper()
 	e := &env{t: t, home: filepath.Join(root, "home"), work: filepath.Join(root, "work")}
 	// herm's temporary files (editor copies, the shell's) stay in the
 	// test's directory too, so a run leaves nothing behind.

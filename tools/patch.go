@@ -92,6 +92,7 @@ func (patchTool) Run(ctx context.Context, call *Call) Result {
 	if err := atomicWrite(path, []byte(updated), mode); err != nil {
 		return Errorf("cannot write %s: %v", display, err)
 	}
+	env.NoteWritten(path)
 	diff := unifiedDiff(filepath.ToSlash(display), content, updated, false)
 	replaced := 1
 	if all {

@@ -99,7 +99,7 @@ func (t terminalTool) Run(ctx context.Context, call *Call) Result {
 
 	req := terminal.Request{Command: command, Dir: dir, Vars: env.Vars(), Timeout: timeout, Progress: call.Progress,
 		Workspace: env.Workspace()}
-	req.ExecGate = execGate(command, guard.Options{Home: homeDir(env), HermHome: env.HermHome, Cwd: dir})
+	req.ExecGate = execGate(command, env.guardOptions(dir))
 	if args.Background.Value {
 		res := t.start(ctx, req)
 		if edited != "" {

@@ -17,6 +17,7 @@ import (
 	"io/fs"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/herm-dev/herm/tools/guard"
 )
@@ -142,6 +143,10 @@ type Env struct {
 	pathGuard PathGuard    // nil: every sensitive write is refused
 	hook      WriteHook    // nil: nobody is told about writes
 	escalate  EscalationGuard
+	// started is when the session's tools started (to the second below):
+	// a file changed since was written by the agent (written.go).
+	started time.Time
+	written map[string]bool // paths write_file and patch wrote
 }
 
 // WriteHook receives a file's content just before a file tool replaces it:
@@ -178,7 +183,10 @@ type PathGuard func(ctx context.Context, tool, path string, v guard.Verdict, pre
 
 // NewEnv returns the tool environment for a session starting in cwd.
 func NewEnv(sessionID, cwd, hermHome string) *Env {
-	return &Env{sessionID: sessionID, cwd: cwd, workspace: cwd, HermHome: hermHome, vars: map[string]string{}}
+	return &Env{
+		sessionID: sessionID, cwd: cwd, workspace: cwd, HermHome: hermHome, vars: map[string]string{},
+		started: time.Now().Truncate(time.Second),
+	}
 }
 
 // Workspace returns the directory the session started in: its project is

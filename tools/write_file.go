@@ -78,6 +78,7 @@ func (writeFileTool) Run(ctx context.Context, call *Call) Result {
 	if err := atomicWrite(path, data, mode); err != nil {
 		return Errorf("cannot write %s: %v", display, err)
 	}
+	env.NoteWritten(path)
 
 	var diff string
 	wasBinary := exists && isBinary(old[:min(len(old), sniffLen)])

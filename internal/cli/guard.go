@@ -139,6 +139,9 @@ func writeGuardText(w io.Writer, command string, v guard.Verdict, execGate bool)
 			fmt.Fprintf(&b, "        at %d-%d: %s\n", s, e, strconv.Quote(command[s:e]))
 		}
 	}
+	if len(v.Unknown) > 0 {
+		fmt.Fprintf(&b, "not known to be harmless (confined by the sandbox; asked about where there is none): %s\n", strings.Join(v.Unknown, ", "))
+	}
 	if !execGate {
 		fmt.Fprintf(&b, "(on %s herm has no second check of the programs a command runs once the shell\n"+
 			"has expanded it — that needs Linux — so this verdict is the only check)\n", runtime.GOOS)

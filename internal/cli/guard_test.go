@@ -50,6 +50,7 @@ func TestGuardCommandExitStatus(t *testing.T) {
 		{[]string{"--", "git", "push", "--force"}, 1, "git-destructive"},
 		{[]string{"rm", "-rf", "build"}, 1, "recursive-delete"},
 		{[]string{"--", "echo ok; rm -rf /"}, 2, `at 16-17: "/"`},
+		{[]string{"--", "make -j4 && git push"}, 0, "not known to be harmless (confined by the sandbox; asked about where there is none): make, git push"},
 	} {
 		out, code := runGuard(t, tt.args...)
 		if code != tt.code || !strings.Contains(out, tt.text) {

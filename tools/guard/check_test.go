@@ -149,3 +149,31 @@ func TestCheckExecFollowsLinks(t *testing.T) {
 		t.Errorf("without Resolve: %v", v.Level)
 	}
 }
+
+// TestCheckExecClasses: the exec-time check applies the rules of the
+// classes too, to the words the shell expanded: what is block-level
+// stops there, whatever the command line looked like.
+func TestCheckExecClasses(t *testing.T) {
+	opt := Options{Home: "/home/me", HermHome: "/home/me/.herm", Cwd: "/home/me/app"}
+	for _, tt := range []struct {
+		argv []string
+		want Level
+		id   string
+	}{
+		{[]string{"sqlite3", "/home/me/.herm/state.db", "INSERT INTO approval_grants VALUES ('x')"}, Block, "herm-state"},
+		{[]string{"bash", "-c", "sqlite3 ~/.herm/state.db 'DELETE FROM approval_grants'"}, Block, "herm-state"},
+		{[]string{"git", "-c", "alias.x=!rm -rf /home/me", "x"}, Block, "delete-system-dir"},
+		{[]string{"tar", "cf", "/dev/null", "x", "--checkpoint=1", "--checkpoint-action=exec=rm -rf /"}, Block, "delete-system-dir"},
+		{[]string{"fdisk", "/dev/sda"}, Block, "wipe-device"},
+		{[]string{"poetry", "run", "rm", "-rf", "/home/me"}, Block, "delete-system-dir"},
+		{[]string{"env", "LD_PRELOAD=/tmp/x.so", "ls"}, Ask, "env-hook"},
+		{[]string{"cat", "/home/me/.herm/.env"}, Ask, "secret-read"},
+		{[]string{"kubectl", "delete", "ns", "prod"}, Ask, "infra-destroy"},
+		{[]string{"ls", "-la"}, Safe, ""},
+	} {
+		v := CheckExec(tt.argv, "", opt)
+		if v.Level != tt.want || tt.id != "" && !hasFinding(v, tt.id) {
+			t.Errorf("CheckExec(%q) = %v %+v, want %v with %s", tt.argv, v.Level, v.Findings, tt.want, tt.id)
+		}
+	}
+}

@@ -114,11 +114,24 @@ func codeFromInput(c *cmd) bool {
 // readsStdinCode reports whether c is a shell reading its code from stdin
 // (no -c and no script file, or -s).
 func readsStdinCode(c *cmd) bool {
+	if c.name == "source" || c.name == "." {
+		return len(c.args) > 0 && c.args[0].known && isStdinFile(c.args[0].val)
+	}
 	if !isShell(c.name) {
 		return false
 	}
 	hasC, hasS, op := shellArgs(c.args)
-	return hasS || !hasC && op == nil
+	return hasS || !hasC && (op == nil || op.known && isStdinFile(op.val))
+}
+
+// isStdinFile reports whether p names the standard input: a script read
+// from it is code from the input (bash /dev/stdin <<< …).
+func isStdinFile(p string) bool {
+	switch p {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return true
+	}
+	return false
 }
 
 // printedText returns what echo or printf with literal arguments prints,
@@ -134,6 +147,10 @@ func printedText(c *cmd) (string, bool) {
 	case "printf":
 		if len(args) > 0 && args[0].known && args[0].val == "--" {
 			args = args[1:]
+		}
+		// printf FORMAT alone: its escapes are what is printed.
+		if len(args) == 1 && args[0].known && !strings.Contains(args[0].val, "%") {
+			return printfEscapes(args[0].val), true
 		}
 	default:
 		return "", false
@@ -183,4 +200,13 @@ func operands(args []arg) []arg {
 		}
 	}
 	return out
+}
+
+// printfEscapes decodes the backslash escapes printf gives meaning to in
+// its format.
+func printfEscapes(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	return ansiC(s)
 }

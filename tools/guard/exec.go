@@ -18,8 +18,9 @@ func CheckExec(argv []string, exe string, opt Options) Verdict {
 	a := newAnalyzer(opt)
 	args := make([]arg, len(argv))
 	for i, s := range argv {
-		// Expansion is over: a word starting with ~ is a file named ~.
-		if strings.HasPrefix(s, homeMark) {
+		// Expansion is over: a word starting with ~ is a file named ~,
+		// one starting with $HERM_HOME a file of that name.
+		if strings.HasPrefix(s, homeMark) || strings.HasPrefix(s, hermMark) {
 			s = "./" + s
 		}
 		args[i] = arg{val: s, known: true, lit: len(s)}

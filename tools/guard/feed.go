@@ -255,3 +255,82 @@ func stdinCode(sink *cmd, f *feed) string {
 	}
 	return f.kind + " run as code by " + sink.name
 }
+
+// pipe checks what flows into each command of a pipeline: curl … | sh,
+// base64 -d | bash, echo 'DROP TABLE t' | sqlite3 db. Pipes nest to the
+// left ((a | b) | c); the outermost one judges the whole pipeline, once.
+func (a *analyzer) pipe(b *syntax.BinaryCmd, sc scope) {
+	if a.piped[b] {
+		return
+	}
+	stages := []*syntax.Stmt{b.Y}
+	for x := b.X; ; {
+		inner, ok := x.Cmd.(*syntax.BinaryCmd)
+		if !ok || inner.Op != syntax.Pipe && inner.Op != syntax.PipeAll {
+			stages = append(stages, x)
+			break
+		}
+		if a.piped == nil {
+			a.piped = map[*syntax.BinaryCmd]bool{}
+		}
+		a.piped[inner] = true
+		stages = append(stages, inner.Y)
+		x = inner.X
+	}
+	// stages is last-first; put it in pipeline order.
+	for i, j := 0, len(stages)-1; i < j; i, j = i+1, j-1 {
+		stages[i], stages[j] = stages[j], stages[i]
+	}
+	facts := make([]stageFacts, len(stages))
+	for i, st := range stages {
+		facts[i] = a.stageFacts(st, false)
+		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && facts[i].ok && len(a.cache) < maxCache {
+			if a.cache == nil {
+				a.cache = make([]cachedCmd, 0, len(stages))
+			}
+			a.cache = append(a.cache, cachedCmd{ce, &facts[i].c})
+		}
+	}
+	// Secrets read by a stage matter only when a later stage sends its
+	// input away.
+	for k := len(stages) - 1; k >= 1; k-- {
+		if facts[k].ok && isSender(&facts[k].c) {
+			for i := range k {
+				if facts[i].ok {
+					facts[i].secret = secretIn(&facts[i].c)
+				} else if declDump(stages[i]) {
+					facts[i].secret = "the environment (API keys and tokens)"
+				}
+			}
+			break
+		}
+	}
+	var f, fk feed
+	f.kind = "a pipe"
+	for k := 1; k < len(stages); k++ {
+		f.add(&facts[k-1])
+		if !facts[k].ok {
+			continue
+		}
+		fk = f
+		fk.span = sc.at([2]int{int(stages[0].Pos().Offset()), int(stages[k].End().Offset())})
+		a.feed(&facts[k].c, &fk, sc)
+	}
+}
+
+// feed runs the feed rules on input reaching sink, and re-parses input a
+// shell will run when its text is known.
+func (a *analyzer) feed(sink *cmd, f *feed, sc scope) {
+	for i := range rules {
+		r := &rules[i]
+		if r.feed == nil {
+			continue
+		}
+		if d := r.feed(sink, f); d != "" {
+			a.add(r, d, f.span)
+		}
+	}
+	if f.known && runsShellInput(sink, f) {
+		a.nested(f.text, f.span, sc)
+	}
+}

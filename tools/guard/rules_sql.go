@@ -229,3 +229,178 @@ func sqlTokens(sql string) func(yield func(string) bool) {
 func isWordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
+
+// hermTables are tables of herm's database whose names say that SQL
+// given a database decided at run time is aimed at herm's.
+var hermTables = []string{"approval_grants", "pairing_users", "pairing_requests", "pairing_lockout", "cron_jobs", "gateway_routes", "file_snapshots"}
+
+// sqliteDB returns the database file a sqlite3 command line opens.
+func sqliteDB(c *cmd) (arg, bool) {
+	switch c.name {
+	case "sqlite3", "sqlite", "litecli":
+	default:
+		return arg{}, false
+	}
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		name := strings.TrimLeft(a.val, "-")
+		switch {
+		case !a.known || !strings.HasPrefix(a.val, "-"):
+			return a, true
+		case contains([]string{"cmd", "init", "separator", "newline", "nullvalue", "vfs", "mmap", "maxsize", "A", "s"}, name):
+			i++
+		case name == "pagecache" || name == "lookaside" || name == "heap":
+			i += 2
+		}
+	}
+	return arg{}, false
+}
+
+// isHermDB reports whether db names herm's own database.
+func (c *cmd) isHermDB(db arg) bool {
+	if !db.known || c.pr == nil {
+		return false
+	}
+	p := db.val
+	// file:~/.herm/state.db?mode=rw, a SQLite URI.
+	if rest, ok := strings.CutPrefix(p, "file:"); ok {
+		p, _, _ = strings.Cut(strings.TrimPrefix(rest, "//"), "?")
+	}
+	return c.pr.isHermFile(c.pr.norm(p, c.cwd), "state.db")
+}
+
+// writesSQL returns what in a SQL script (sqlite3's dot-commands
+// included) changes the database, "" when it only reads.
+func writesSQL(sql string) string {
+	for _, line := range strings.Split(sql, "\n") {
+		l := strings.ToLower(strings.TrimSpace(line))
+		for _, d := range []string{".import", ".restore", ".read", ".load", ".shell", ".system", ".recover", ".edit"} {
+			if strings.HasPrefix(l, d+" ") || l == d {
+				return d
+			}
+		}
+	}
+	var stmt []string
+	judge := func() string {
+		if len(stmt) == 0 {
+			return ""
+		}
+		switch stmt[0] {
+		case "INSERT", "UPDATE", "DELETE", "REPLACE", "DROP", "CREATE", "ALTER", "ATTACH", "VACUUM", "REINDEX", "UPSERT":
+			return stmt[0]
+		case "WITH":
+			for _, w := range stmt {
+				if w == "INSERT" || w == "UPDATE" || w == "DELETE" || w == "REPLACE" {
+					return "WITH … " + w
+				}
+			}
+		case "PRAGMA":
+			return "PRAGMA" // a PRAGMA that only reads has no value, but may still change a setting
+		}
+		return ""
+	}
+	for tok := range sqlTokens(sql) {
+		if tok != ";" {
+			if len(stmt) < 64 {
+				stmt = append(stmt, tok)
+			}
+			continue
+		}
+		if d := judge(); d != "" {
+			return d
+		}
+		stmt = stmt[:0]
+	}
+	return judge()
+}
+
+// attachedHermDB reports whether SQL attaches herm's database to
+// another one (ATTACH '~/.herm/state.db' AS h; INSERT INTO h.…).
+func attachedHermDB(c *cmd, sql string) bool {
+	if !strings.Contains(strings.ToUpper(sql), "ATTACH") {
+		return false
+	}
+	for _, part := range strings.Split(sql, "'")[1:] {
+		if c.isHermDB(arg{val: part, known: true}) {
+			return true
+		}
+	}
+	return false
+}
+
+// hermStateSQL matches SQL that changes herm's database: given to
+// sqlite3 on its command line, or attached from another database.
+func hermStateSQL(c *cmd) (string, *arg) {
+	db, ok := sqliteDB(c)
+	if !ok {
+		return "", nil
+	}
+	sql, _, _ := sqlClient(c)
+	herm := c.isHermDB(db)
+	for i, s := range sql {
+		if !s.known {
+			continue
+		}
+		if d := writesSQL(s.val); d != "" && (herm || attachedHermDB(c, s.val)) {
+			return c.name + " runs " + d + " on herm's database", &sql[i]
+		}
+	}
+	return "", nil
+}
+
+// hermStateFed matches SQL that changes herm's database fed to sqlite3:
+// a here-document, a pipe of known text.
+func hermStateFed(sink *cmd, f *feed) string {
+	db, ok := sqliteDB(sink)
+	if !ok || !f.known || !sink.isHermDB(db) {
+		return ""
+	}
+	if _, readsInput, _ := sqlClient(sink); !readsInput {
+		return ""
+	}
+	if d := writesSQL(f.text); d != "" {
+		return sink.name + " runs " + d + " on herm's database"
+	}
+	return ""
+}
+
+// hermStateUnknownSQL matches SQL nobody can read in advance run on
+// herm's database — from a variable or a file — and SQL that changes
+// herm's tables in a database decided at run time.
+func hermStateUnknownSQL(c *cmd) (string, *arg) {
+	db, ok := sqliteDB(c)
+	if !ok {
+		return "", nil
+	}
+	sql, _, _ := sqlClient(c)
+	if c.isHermDB(db) {
+		for i, s := range sql {
+			if !s.known {
+				return c.name + " runs SQL decided at run time on herm's database", &sql[i]
+			}
+		}
+		return "", nil
+	}
+	if db.known {
+		return "", nil
+	}
+	for i, s := range sql {
+		if s.known && containsAny(strings.ToLower(s.val), hermTables...) && writesSQL(s.val) != "" {
+			return c.name + " changes herm's tables in a database decided at run time", &sql[i]
+		}
+	}
+	return "", nil
+}
+
+// hermStateUnknownFed matches input nobody can read in advance fed to
+// sqlite3 on herm's database: a file, a pipe of a command's output.
+func hermStateUnknownFed(sink *cmd, f *feed) string {
+	db, ok := sqliteDB(sink)
+	if !ok || f.known || !sink.isHermDB(db) {
+		return ""
+	}
+	if _, readsInput, _ := sqlClient(sink); !readsInput {
+		return ""
+	}
+	return sink.name + " runs SQL from " + f.kind + " on herm's database"
+}

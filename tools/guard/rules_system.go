@@ -112,6 +112,9 @@ func killsAll(c *cmd) (string, *arg) {
 func killsMany(c *cmd) (string, *arg) {
 	switch c.name {
 	case "pkill", "killall", "skill", "slay":
+		if len(c.args) == 1 && c.args[0].known && contains([]string{"-l", "--list", "-V", "--version", "-h", "--help"}, c.args[0].val) {
+			return "", nil // lists signals or says its version
+		}
 		return c.name, nil
 	case "kill":
 	default:

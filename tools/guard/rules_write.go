@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -21,6 +22,13 @@ func (c *cmd) writes() []target {
 type target struct {
 	a    arg
 	verb string // "writes", "deletes"
+	// dir is set when a is a directory the command puts files it does
+	// not name into (tar -x -C DIR, cp -r src/. DIR): judged by what the
+	// directory holds.
+	dir bool
+	// plain is set for writes no sensitive path makes worse (mkdir,
+	// chmod): they count only for the workspace.
+	plain bool
 	// class memoises the path's sensitivity: four rules ask.
 	class    sensitivity
 	classSet bool
@@ -29,87 +37,16 @@ type target struct {
 // sensitivity returns how sensitive t's path is, computed once.
 func (t *target) sensitivity(c *cmd) (sensitivity, bool) {
 	if !t.classSet {
-		t.class, _ = c.pr.classify(t.a.val, c.cwd)
+		switch {
+		case t.plain:
+		case t.dir:
+			t.class, _ = c.pr.classifyDir(t.a.val, c.cwd)
+		default:
+			t.class, _ = c.pr.classify(t.a.val, c.cwd)
+		}
 		t.classSet = true
 	}
 	return t.class, t.class.id != ""
-}
-
-// writeTargets lists the paths c writes or deletes: the destination of
-// cp, mv, install and ln, the files of tee, sed -i, truncate, dd of=,
-// curl -o and wget -O, what rm, shred and mv's sources remove, and the
-// crontab.
-func writeTargets(c *cmd) []target {
-	var out []target
-	add := func(verb string, as ...arg) {
-		for _, a := range as {
-			out = append(out, target{a: a, verb: verb})
-		}
-	}
-	switch c.name {
-	case "cp", "mv", "install", "ln", "rsync", "scp":
-		opts := c.args
-		if dir, ok := optValue(opts, 't', "target-directory"); ok {
-			add("writes into", dir)
-			if c.name == "mv" {
-				add("moves away", operands(c.args)...)
-			}
-			return out
-		}
-		ops := operands(c.args)
-		if c.name == "install" && hasAnyOpt(c.args, "d", "directory") {
-			add("creates", ops...)
-			return out
-		}
-		if len(ops) >= 2 || c.name == "ln" && len(ops) == 1 {
-			last := ops[len(ops)-1]
-			if (c.name == "rsync" || c.name == "scp") && strings.Contains(last.val, ":") {
-				return out // a remote destination
-			}
-			add("writes", last)
-			if c.name == "mv" {
-				add("moves away", ops[:len(ops)-1]...)
-			}
-		}
-	case "tee":
-		add("writes", operands(c.args)...)
-	case "truncate":
-		_, rest := splitOpts(c.args, "sr", "size", "reference")
-		add("truncates", operands(rest)...)
-	case "sed":
-		if !hasSedInPlace(c.args) {
-			return nil
-		}
-		ops := operands(skipSedScripts(c.args))
-		if !hasAnyOpt(c.args, "e", "f", "expression", "file") && len(ops) > 0 {
-			ops = ops[1:] // the script
-		}
-		add("edits", ops...)
-	case "dd":
-		for _, a := range c.args {
-			// Only a literal of= counts: o$x"f=" is not one.
-			if strings.HasPrefix(a.prefix(), "of=") {
-				a.val, a.lit = a.val[3:], a.lit-3
-				add("writes", a)
-			}
-		}
-	case "curl":
-		if o, ok := optValue(c.args, 'o', "output"); ok {
-			add("downloads to", o)
-		}
-	case "wget":
-		if o, ok := optValue(c.args, 'O', "output-document"); ok && o.val != "-" {
-			add("downloads to", o)
-		}
-	case "rm", "shred", "unlink":
-		_, _, _, targets := rmFlags(c.args)
-		add("deletes", targets...)
-	case "crontab":
-		if ops := operands(c.args); len(ops) > 0 || hasAnyOpt(c.args, "r") {
-			add("replaces", arg{val: "the crontab", known: true})
-		}
-	}
-	return out
 }
 
 // hasSedInPlace reports whether sed's options include -i (also in a
@@ -185,6 +122,82 @@ func writesPath(id string) func(c *cmd) (string, *arg) {
 	}
 }
 
+// handsPath returns a matcher for the rule with the given id: a program
+// the guard does not know given a path of that sensitivity — as an
+// operand or an option's value — may write it (someprog -o ~/.bashrc,
+// vim ~/.zshrc). What a known program does with its words is known.
+func handsPath(id string) func(c *cmd) (string, *arg) {
+	return func(c *cmd) (string, *arg) {
+		if c.pr == nil {
+			return "", nil
+		}
+		// The options of a wrapper that adds something of its own
+		// (strace -o FILE, script FILE).
+		for _, w := range c.wrappers {
+			switch w {
+			case "strace", "ltrace", "script", "valgrind", "xvfb-run", "firejail":
+			default:
+				continue
+			}
+			words := wrapperWords(c, w)
+			for i, a := range words {
+				if a.span == c.word.span && c.name != "" {
+					words = words[:i]
+					break
+				}
+			}
+			if d, at := handedPath(c, w, words, id); d != "" {
+				return d, at
+			}
+		}
+		if c.name == "" || c.program() != nil && !strings.Contains(c.word.val, "/") ||
+			isShell(c.name) || interpreter(c.name) != "" || c.name == "source" || c.name == "." ||
+			secretReadExempt(c.name) || c.name == "sqlite3" || c.name == "sqlite" || c.name == "litecli" {
+			// ssh -i KEY uses its key; SQL clients are judged by their SQL.
+			return "", nil
+		}
+		return handedPath(c, c.name, c.args, id)
+	}
+}
+
+// maySensitive is a quick test of whether classify can find p sensitive:
+// a hidden file or one under a hidden directory, an absolute path, one
+// in a home directory or herm's.
+func maySensitive(p string) bool {
+	return p[0] == '.' || p[0] == '/' || p[0] == '~' || strings.Contains(p, "/.") || strings.HasPrefix(p, hermMark) ||
+		strings.Contains(p, "Library/")
+}
+
+// handedPath returns the first of args naming a path of sensitivity id,
+// for handsPath.
+func handedPath(c *cmd, name string, args []arg, id string) (string, *arg) {
+	for i, a := range args {
+		if !a.known {
+			continue
+		}
+		v := a.val
+		if strings.HasPrefix(v, "-") {
+			_, val, ok := strings.Cut(v, "=")
+			if !ok {
+				continue
+			}
+			v = val
+		}
+		if v == "" || !strings.ContainsAny(v, "/.") || !maySensitive(v) && !c.pr.inSecretDir(c.cwd) {
+			continue
+		}
+		s, ok := c.pr.classify(v, c.cwd)
+		if !ok || s.id != id && !(id == "herm-config" && s.id == "herm-state") {
+			continue
+		}
+		if strings.HasPrefix(path.Base(v), ".env") {
+			continue // dotenv -e .env, --env-file .env: read far more often than written
+		}
+		return name + " is given " + s.what + ", which it may write", &args[i]
+	}
+	return "", nil
+}
+
 // redirectsTo returns the redirect matcher for the rule with the given id.
 func redirectsTo(id string) func(op syntax.RedirOperator, t arg, rc *redirCtx) string {
 	return func(op syntax.RedirOperator, t arg, rc *redirCtx) string {
@@ -233,23 +246,73 @@ func isWriteRedirect(op syntax.RedirOperator) bool {
 
 func wipesDevice(c *cmd) (string, *arg) {
 	switch c.name {
-	case "wipefs", "shred", "blkdiscard", "mkswap", "sgdisk", "sfdisk", "badblocks", "cryptsetup":
-		if c.name == "badblocks" && !hasAnyOpt(c.args, "w") {
+	case "wipefs", "shred", "blkdiscard", "mkswap", "sgdisk", "sfdisk", "badblocks", "cryptsetup",
+		"parted", "fdisk", "gdisk", "cfdisk", "cgdisk", "hdparm", "nvme", "sdparm":
+	default:
+		return "", nil
+	}
+	switch c.name {
+	case "badblocks":
+		if !hasAnyOpt(c.args, "w") {
 			return "", nil
 		}
-		if c.name == "cryptsetup" && !hasOperand(c.args, "luksFormat", "erase", "luksErase") {
+	case "cryptsetup":
+		if !hasOperand(c.args, "luksFormat", "erase", "luksErase") {
 			return "", nil
 		}
-		ops := operands(c.args)
-		for i, a := range ops {
-			if a.known {
-				if p := c.pr.norm(a.val, c.cwd); isBlockDevice(p) {
-					return c.name + " " + p, &ops[i]
-				}
+	case "wipefs":
+		// wipefs DEVICE only lists the signatures it would erase.
+		if !hasAnyOpt(c.args, "a", "all", "o", "offset") {
+			return "", nil
+		}
+	case "sgdisk":
+		if hasAnyOpt(c.args, "p", "print", "i", "info", "v", "verify", "L", "list-types") {
+			return "", nil
+		}
+	case "sfdisk":
+		if hasAnyOpt(c.args, "l", "list", "d", "dump", "s", "show-size", "J", "json", "V", "verify", "g", "show-geometry", "list-types", "list-free", "F") {
+			return "", nil
+		}
+	case "fdisk", "gdisk", "cfdisk", "cgdisk":
+		// Interactive: with commands on its input it writes the table.
+		if hasAnyOpt(c.args, "l", "list", "s", "getsz", "x", "list-details", "h", "help", "V", "version") {
+			return "", nil
+		}
+	case "parted":
+		if hasAnyOpt(c.args, "l", "list", "v", "version", "h", "help") ||
+			!hasOperand(c.args, "mklabel", "mktable", "rm", "mkpart", "mkpartfs", "resizepart", "resize", "rescue", "mkfs", "cp", "move", "name", "set", "toggle", "disk_set") &&
+				len(operands(c.args)) > 1 {
+			return "", nil
+		}
+	case "hdparm", "sdparm":
+		if !containsAnyWord(c.args, "--security-erase", "--security-erase-enhanced", "--trim-sector-ranges", "--write-sector", "--dco-restore", "--make-bad-sector", "--format") {
+			return "", nil
+		}
+	case "nvme":
+		if !hasOperand(c.args, "format", "sanitize", "delete-ns", "write-zeroes") {
+			return "", nil
+		}
+	}
+	ops := operands(c.args)
+	for i, a := range ops {
+		if a.known {
+			if p := c.pr.norm(a.val, c.cwd); isBlockDevice(p) {
+				return c.name + " " + p, &ops[i]
 			}
 		}
 	}
 	return "", nil
+}
+
+// containsAnyWord reports whether args hold a word starting with one of
+// prefixes (an option, with or without its =value).
+func containsAnyWord(args []arg, prefixes ...string) bool {
+	for _, a := range args {
+		if a.known && hasAnyPrefix(a.val, prefixes...) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasOperand(args []arg, vals ...string) bool {

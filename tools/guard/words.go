@@ -43,6 +43,16 @@ func (a arg) prefix() string {
 // recognise the home directory however it was spelled.
 const homeMark = "~"
 
+// hermMark is what $HERM_HOME becomes: herm's own directory, wherever
+// Options put it (pathRules.norm resolves it), so that a write through
+// the variable is judged as a write to the directory.
+const hermMark = "$HERM_HOME"
+
+// vars are the values of shell variables known when a word is read: the
+// literal assignments seen earlier in the command (see analyzer.vars).
+// Nil knows none.
+type vars map[string]string
+
 // words turns the words of a simple command into args, doing what bash
 // does before running it that matters for analysis: quote removal, brace
 // expansion and — unless the script assigned IFS — splitting at an
@@ -94,6 +104,20 @@ func appendWord(out []arg, w *syntax.Word, span [2]int) []arg {
 func wordArg(w *syntax.Word) arg {
 	v, known, lit := wordValueLit(w)
 	return arg{val: v, known: known, lit: lit, word: w}
+}
+
+// resolved returns a with the variables of vs put in, and whether that
+// made a difference: x=/etc; rm -rf $x is judged as rm -rf /etc too.
+func (a arg) resolved(vs vars) (arg, bool) {
+	if a.known || a.word == nil || len(vs) == 0 {
+		return a, false
+	}
+	v, known, lit := wordValueVars(a.word, vs)
+	if v == a.val && known == a.known {
+		return a, false
+	}
+	a.val, a.known, a.lit = v, known, lit
+	return a, true
 }
 
 // splittable reports whether w holds an unquoted expansion, which word
@@ -161,6 +185,31 @@ func wordValue(w *syntax.Word) (string, bool) {
 // wordValueLit is wordValue that also returns how many leading bytes of
 // the value are known.
 func wordValueLit(w *syntax.Word) (val string, known bool, lit int) {
+	return wordValueVars(w, nil)
+}
+
+// paramValue returns what the rules take parameter p to be: ~ for $HOME,
+// hermMark for $HERM_HOME, a value from vs; ok is false when the value is
+// decided at run time.
+func paramValue(p *syntax.ParamExp, vs vars) (string, bool) {
+	if isHome(p) {
+		return homeMark, true
+	}
+	if isPlainParam(p, "HERM_HOME") {
+		if v, ok := vs["HERM_HOME"]; ok {
+			return v, true
+		}
+		return hermMark, true
+	}
+	if p.Param != nil && vs != nil && isPlainParam(p, p.Param.Value) {
+		v, ok := vs[p.Param.Value]
+		return v, ok
+	}
+	return "", false
+}
+
+// wordValueVars is wordValueLit knowing the variables vs.
+func wordValueVars(w *syntax.Word, vs vars) (val string, known bool, lit int) {
 	// Most words are one plain part: no need to build a string.
 	if len(w.Parts) == 1 {
 		switch p := w.Parts[0].(type) {
@@ -201,15 +250,15 @@ func wordValueLit(w *syntax.Word) (val string, known bool, lit int) {
 			}
 			writeQuoted(&sb, i, v)
 		case *syntax.DblQuoted:
-			v, ok, n := dblQuotedValue(p.Parts, i == 0)
+			v, ok, n := dblQuotedValue(p.Parts, i == 0, vs)
 			if !ok && known {
 				lit = sb.Len() + n
 				known = false
 			}
 			sb.WriteString(v)
 		case *syntax.ParamExp:
-			if isHome(p) {
-				sb.WriteString(homeMark)
+			if v, ok := paramValue(p, vs); ok {
+				sb.WriteString(v)
 			} else {
 				unknown()
 			}
@@ -235,7 +284,7 @@ func writeQuoted(sb *strings.Builder, partIndex int, v string) {
 	sb.WriteString(v)
 }
 
-func dblQuotedValue(parts []syntax.WordPart, wordStart bool) (val string, known bool, lit int) {
+func dblQuotedValue(parts []syntax.WordPart, wordStart bool, vs vars) (val string, known bool, lit int) {
 	var sb strings.Builder
 	known = true
 	for i, p := range parts {
@@ -247,9 +296,11 @@ func dblQuotedValue(parts []syntax.WordPart, wordStart bool) (val string, known 
 			}
 			sb.WriteString(unescapeDouble(p.Value))
 		default:
-			if pe, ok := p.(*syntax.ParamExp); ok && isHome(pe) {
-				sb.WriteString(homeMark)
-				continue
+			if pe, ok := p.(*syntax.ParamExp); ok {
+				if v, ok := paramValue(pe, vs); ok {
+					sb.WriteString(v)
+					continue
+				}
 			}
 			if known {
 				lit = sb.Len()

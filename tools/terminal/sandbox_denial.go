@@ -57,6 +57,9 @@ func (d Denial) String() string { return describe(d.Kind, []string{d.Path}, d.Wh
 // describe words denials of one kind and reason, of the given paths.
 func describe(kind DenialKind, paths []string, why string) string {
 	list := strings.Join(paths, ", ")
+	if list == "" {
+		list = "a file it did not name"
+	}
 	if len(paths) > 3 {
 		list = strings.Join(paths[:3], ", ") + " and " + strconv.Itoa(len(paths)-3) + " more"
 	}
@@ -119,6 +122,16 @@ func detectDenials(output, dir string, r *Rules) []Denial {
 			break
 		}
 		low := strings.ToLower(line)
+		if strings.Contains(low, "readonly database") {
+			// SQLite opens a database it may not write read-only without
+			// an error, and fails only at the first write, naming no file.
+			why := sqliteReadOnly
+			if len(r.Writable) == 0 {
+				why = readOnlySandbox
+			}
+			out = addDenial(out, Denial{Kind: DeniedWrite, Line: strings.TrimSpace(line), Why: why})
+			continue
+		}
 		refused := containsAny(low, refusals...)
 		if !refused && (r.Network || !containsAny(low, netFailures...)) {
 			continue
@@ -147,6 +160,13 @@ func detectDenials(output, dir string, r *Rules) []Denial {
 	}
 	return out
 }
+
+// sqliteReadOnly explains SQLite's "attempt to write a readonly
+// database" in the sandbox, where it is what a database outside the
+// writable places gives.
+const sqliteReadOnly = "SQLite found the database read-only: in the sandbox, only databases in the workspace, the temporary directories and terminal.writable can be written"
+
+const readOnlySandbox = "the sandbox is read-only (terminal.sandbox: read-only)"
 
 // refusals are the words of the errors the sandbox causes: EACCES, EPERM
 // (macOS), and EXDEV for a move between directories Landlock refuses.
@@ -177,7 +197,7 @@ func (r *Rules) explain(path string) (Denial, bool) {
 	case slices.ContainsFunc(r.ReadOnly, func(ro string) bool { return within(path, ro) }):
 		d.Why = "herm's home, ssh and gnupg keys, shell start-up files and git's global config are never writable in the sandbox"
 	case len(r.Writable) == 0:
-		d.Why = "the sandbox is read-only (terminal.sandbox: read-only)"
+		d.Why = readOnlySandbox
 	case r.Workspace != "":
 		d.Why = "commands in the sandbox may write only the workspace (" + r.Workspace + "), the temporary directories and the paths of terminal.writable"
 	default:

